@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { isValidTimeZone } from '../domain/dates/calendar.js';
+import { parseDurationMs } from './duration.js';
+
+const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const ms = parseDurationMs(text);
+      if (ms === undefined) {
+        ctx.addIssue({ code: 'custom', message: `expected a duration like 90, 90s, 15m, 24h or 7d, got "${text}"` });
+        return z.NEVER;
+      }
+      return ms;
+    });
+
+const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const list = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+/** Every environment variable the service reads, with its default. README's table mirrors this schema. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(8080, 0, 65535),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Comma-separated bearer keys that are always valid (bootstrap, tests, simple deployments). */
+  API_KEYS: list,
+  /** Where the service keeps its own files (development key, embedded database). */
+  DATA_DIR: z.string().default('data/runtime'),
+  STATS_TIMEZONE: z
+    .string()
+    .default('Europe/Moscow')
+    .refine(isValidTimeZone, { message: 'not an IANA time zone (e.g. Europe/Moscow)' }),
+
+  SOURCE: z.enum(['demo', 'wordstat']).optional(),
+  YANDEX_API_KEY: optionalText,
+  YANDEX_IAM_TOKEN: optionalText,
+  YANDEX_FOLDER_ID: optionalText,
+  WORDSTAT_BASE_URL: z.url().default('https://searchapi.api.cloud.yandex.net'),
+  SEARCH_BASE_URL: optionalText,
+  WORDSTAT_RPS: int(10, 1),
+  WORDSTAT_RPH: int(100, 1),
+  WORDSTAT_MAX_WAIT_MS: int(2000, 0),
+  WORDSTAT_TIMEOUT_MS: int(15_000, 100),
+  /** How many source calls one request may run at once (search_volume fans out per keyword). */
+  SOURCE_CONCURRENCY: int(8, 1, 100),
+
+  REDIS_URL: optionalText,
+  DATABASE_URL: optionalText,
+  CACHE_TTL: duration('24h'),
+  CACHE_STALE_TTL: duration('7d'),
+  CACHE_MAX_ENTRIES: int(100_000, 1),
+  CACHE_MAX_BYTES: int(256 * 1024 * 1024, 1024),
+
+  PRICE_CALL: z.coerce.number().min(0).default(1),
+  PRICE_REPEAT: z.coerce.number().min(0).default(0.1),
+
+  LLM_BASE_URL: optionalText,
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: int(20_000, 100),
+  SUGGESTIONS_CALL_BUDGET: int(10, 0, 100),
+
+  CORS_ORIGINS: list,
+  METRICS_TOKEN: optionalText,
+});
+
+export type Config = Readonly<z.output<typeof envSchema>> & {
+  /** The source actually used: explicit SOURCE, else wordstat when credentials exist, else demo (not in production). */
+  readonly sourceKind: 'demo' | 'wordstat' | 'none';
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once; a bad value throws ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
+  }
+  const parsed = result.data;
+  const hasCredentials = Boolean((parsed.YANDEX_API_KEY || parsed.YANDEX_IAM_TOKEN) && parsed.YANDEX_FOLDER_ID);
+  const sourceKind =
+    parsed.SOURCE ?? (hasCredentials ? 'wordstat' : parsed.NODE_ENV === 'production' ? 'none' : 'demo');
+  return Object.freeze({ ...parsed, sourceKind });
+}

@@ -1,0 +1,69 @@
+import type { IsoDate } from '../types.js';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+/** True for a real calendar date written `YYYY-MM-DD` (rejects 2025-02-30, 2025-1-1, …). */
+export function isIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (mo < 1 || mo > 12 || d < 1) return false;
+  return d <= daysInMonth(y, mo);
+}
+
+/** Number of days in month `month` (1–12) of `year`. */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Days since 1970-01-01 of an ISO date (UTC calendar arithmetic; no time zone involved). */
+export function toDayNumber(date: IsoDate): number {
+  return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+}
+
+/** The ISO date of a day number. */
+export function fromDayNumber(day: number): IsoDate {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** `date` moved by `days` (may be negative). */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return fromDayNumber(toDayNumber(date) + days);
+}
+
+/** The 1st of the month `months` away from the month of `date`. */
+export function addMonths(date: IsoDate, months: number): IsoDate {
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7)) - 1 + months;
+  const year = y + Math.floor(m / 12);
+  const month = ((m % 12) + 12) % 12;
+  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-01`;
+}
+
+/** ISO weekday: 1 = Monday … 7 = Sunday. */
+export function isoWeekday(date: IsoDate): number {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** The calendar date in `timeZone` at instant `nowMs`. */
+export function todayIn(timeZone: string, nowMs: number): IsoDate {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(nowMs));
+}
+
+/** True when `timeZone` is an IANA zone this runtime knows. */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

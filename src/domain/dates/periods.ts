@@ -1,0 +1,63 @@
+import type { IsoDate, Period } from '../types.js';
+import { addDays, addMonths, daysInMonth, isoWeekday } from './calendar.js';
+
+/** First day of the period containing `date`: the 1st of the month, the Monday of the week, or the day. */
+export function periodStart(date: IsoDate, period: Period): IsoDate {
+  switch (period) {
+    case 'PERIOD_MONTHLY':
+      return `${date.slice(0, 7)}-01`;
+    case 'PERIOD_WEEKLY':
+      return addDays(date, 1 - isoWeekday(date));
+    case 'PERIOD_DAILY':
+      return date;
+  }
+}
+
+/** Last day of the period containing `date`: the month's last day, the Sunday of the week, or the day. */
+export function periodEnd(date: IsoDate, period: Period): IsoDate {
+  switch (period) {
+    case 'PERIOD_MONTHLY': {
+      const y = Number(date.slice(0, 4));
+      const m = Number(date.slice(5, 7));
+      return `${date.slice(0, 7)}-${String(daysInMonth(y, m)).padStart(2, '0')}`;
+    }
+    case 'PERIOD_WEEKLY':
+      return addDays(date, 7 - isoWeekday(date));
+    case 'PERIOD_DAILY':
+      return date;
+  }
+}
+
+/** Start of the period `n` periods after the one starting at `start` (n may be negative). */
+export function shiftPeriod(start: IsoDate, period: Period, n: number): IsoDate {
+  switch (period) {
+    case 'PERIOD_MONTHLY':
+      return addMonths(start, n);
+    case 'PERIOD_WEEKLY':
+      return addDays(start, 7 * n);
+    case 'PERIOD_DAILY':
+      return addDays(start, n);
+  }
+}
+
+/**
+ * Last day of the last completed period as of `today`: the previous month's last day; the last Sunday before
+ * today (today itself on a Sunday, whose week ends that day); yesterday.
+ */
+export function lastCompletedPeriodEnd(today: IsoDate, period: Period): IsoDate {
+  switch (period) {
+    case 'PERIOD_MONTHLY':
+      return addDays(`${today.slice(0, 7)}-01`, -1);
+    case 'PERIOD_WEEKLY':
+      return isoWeekday(today) === 7 ? today : addDays(today, -isoWeekday(today));
+    case 'PERIOD_DAILY':
+      return addDays(today, -1);
+  }
+}
+
+/** Start dates of every period from `fromDate` to `toDate` (both aligned), oldest first. */
+export function periodStarts(fromDate: IsoDate, toDate: IsoDate, period: Period): IsoDate[] {
+  const starts: IsoDate[] = [];
+  for (let d = fromDate; d <= toDate; d = shiftPeriod(d, period, 1)) starts.push(d);
+  return starts;
+}

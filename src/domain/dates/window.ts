@@ -1,0 +1,92 @@
+import { invalidField } from '../errors.js';
+import type { IsoDate, Period } from '../types.js';
+import { addDays, isIsoDate } from './calendar.js';
+import { lastCompletedPeriodEnd, periodEnd, periodStart, shiftPeriod } from './periods.js';
+
+/** How many periods the default window holds: a year of months or weeks, 60 days. */
+export const DEFAULT_WINDOW_PERIODS: Record<Period, number> = {
+  PERIOD_MONTHLY: 12,
+  PERIOD_WEEKLY: 52,
+  PERIOD_DAILY: 60,
+};
+
+/** Daily data reach back this many days from today. */
+export const DAILY_DEPTH_DAYS = 60;
+
+/** Monthly and weekly history at the source starts here. */
+export const HISTORY_START: IsoDate = '2018-01-01';
+
+export interface DateWindow {
+  fromDate: IsoDate;
+  toDate: IsoDate;
+}
+
+export interface WindowRequest {
+  period: Period;
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+  /** Today in the service's time zone. */
+  today: IsoDate;
+}
+
+/** The earliest day a daily window may start on, as of `today`. */
+export function earliestDailyDate(today: IsoDate): IsoDate {
+  return addDays(today, -DAILY_DEPTH_DAYS);
+}
+
+/** The default window: the last N completed periods (12 months, 52 weeks, 60 days). */
+export function defaultWindow(period: Period, today: IsoDate): DateWindow {
+  const toDate = lastCompletedPeriodEnd(today, period);
+  const lastStart = periodStart(toDate, period);
+  return { fromDate: shiftPeriod(lastStart, period, 1 - DEFAULT_WINDOW_PERIODS[period]), toDate };
+}
+
+/**
+ * Resolves the requested window: fromDate moved back to its period's start, toDate forward to its period's
+ * end, cut at the last completed period (and at the start of history). Throws INVALID_FIELD naming the field
+ * for a malformed date, fromDate after toDate, a window wholly in the future, or a daily window starting more
+ * than 60 days back. A missing end takes the default: toDate = last completed period; fromDate = N periods
+ * before toDate (N as in the default window).
+ */
+export function resolveWindow(request: WindowRequest): DateWindow {
+  const { period, today } = request;
+  for (const field of ['fromDate', 'toDate'] as const) {
+    const value = request[field];
+    if (value !== undefined && !isIsoDate(value)) {
+      throw invalidField(field, `${field} must be a valid date written YYYY-MM-DD, got "${value}"`);
+    }
+  }
+  if (request.fromDate && request.toDate && request.fromDate > request.toDate) {
+    throw invalidField('fromDate', `fromDate (${request.fromDate}) is after toDate (${request.toDate})`);
+  }
+  const lastEnd = lastCompletedPeriodEnd(today, period);
+  let toDate = request.toDate === undefined ? lastEnd : periodEnd(request.toDate, period);
+  if (toDate > lastEnd) toDate = lastEnd;
+  let fromDate =
+    request.fromDate === undefined
+      ? shiftPeriod(periodStart(toDate, period), period, 1 - DEFAULT_WINDOW_PERIODS[period])
+      : periodStart(request.fromDate, period);
+
+  if (period === 'PERIOD_DAILY') {
+    const earliest = earliestDailyDate(today);
+    if (request.fromDate !== undefined && fromDate < earliest) {
+      throw invalidField(
+        'fromDate',
+        `daily data exist only for the last ${DAILY_DEPTH_DAYS} days: fromDate must be on or after ${earliest}`,
+      );
+    }
+    if (fromDate < earliest) fromDate = earliest;
+  } else {
+    const historyStart = periodStart(HISTORY_START, period) < HISTORY_START
+      ? shiftPeriod(periodStart(HISTORY_START, period), period, 1)
+      : HISTORY_START;
+    if (fromDate < historyStart) fromDate = historyStart;
+  }
+  if (fromDate > toDate) {
+    throw invalidField(
+      request.fromDate !== undefined ? 'fromDate' : 'toDate',
+      `the window ${fromDate}..${toDate} holds no completed period (the last completed one ends ${lastEnd})`,
+    );
+  }
+  return { fromDate, toDate };
+}

@@ -1,0 +1,123 @@
+import { invalidField } from '../errors.js';
+import type { RegionCatalog } from '../regions/catalog.js';
+import type { Device, DeviceFilter, Period, RegionLevel } from '../types.js';
+
+/** Longest phrase the source accepts. */
+export const MAX_PHRASE_LENGTH = 400;
+/** Most region codes one request may filter by. */
+export const MAX_REGION_FILTER = 100;
+
+/** Trims a phrase and checks it is non-empty and at most 400 characters. */
+export function normalizePhrase(value: string, field: string): string {
+  const phrase = value.trim().replace(/\s+/g, ' ');
+  if (phrase.length === 0) throw invalidField(field, `${field} must not be empty`);
+  if (phrase.length > MAX_PHRASE_LENGTH) {
+    throw invalidField(field, `${field} is longer than ${MAX_PHRASE_LENGTH} characters`);
+  }
+  return phrase;
+}
+
+const DEVICE_ALIASES: Record<string, Device> = {
+  device_all: 'DEVICE_ALL',
+  device_desktop: 'DEVICE_DESKTOP',
+  device_phone: 'DEVICE_PHONE',
+  device_tablet: 'DEVICE_TABLET',
+  all: 'DEVICE_ALL',
+  desktop: 'DEVICE_DESKTOP',
+  phone: 'DEVICE_PHONE',
+  mobile: 'DEVICE_PHONE',
+  tablet: 'DEVICE_TABLET',
+};
+
+const SPECIFIC_DEVICES = ['DEVICE_DESKTOP', 'DEVICE_PHONE', 'DEVICE_TABLET'] as const;
+
+/**
+ * One device name or a list of them (canonical or alias, any case) → a canonical filter: sorted, unique, and
+ * empty for "all devices" (DEVICE_ALL anywhere, nothing given, or every specific device named).
+ */
+export function normalizeDevices(value: string | readonly string[] | undefined, field = 'devices'): DeviceFilter {
+  if (value === undefined) return [];
+  const names = typeof value === 'string' ? [value] : value;
+  const chosen = new Set<Exclude<Device, 'DEVICE_ALL'>>();
+  let all = false;
+  names.forEach((name, i) => {
+    const device = DEVICE_ALIASES[name.trim().toLowerCase()];
+    if (!device) {
+      const at = typeof value === 'string' ? field : `${field}[${i}]`;
+      throw invalidField(
+        at,
+        `${at} has unknown value "${name}"; expected one of ${Object.keys(DEVICE_ALIASES).join(', ')} (any case)`,
+      );
+    }
+    if (device === 'DEVICE_ALL') all = true;
+    else chosen.add(device);
+  });
+  if (all || chosen.size === SPECIFIC_DEVICES.length) return [];
+  return SPECIFIC_DEVICES.filter((d) => chosen.has(d));
+}
+
+function aliasMatcher<T extends string>(prefix: string, values: readonly T[], field: string) {
+  return (value: string | undefined, fallback: T): T => {
+    if (value === undefined) return fallback;
+    const wanted = value.trim().toUpperCase();
+    const match = values.find((v) => v === wanted || v === `${prefix}${wanted}`);
+    if (!match) {
+      const aliases = values.map((v) => v.slice(prefix.length).toLowerCase());
+      throw invalidField(
+        field,
+        `${field} has unknown value "${value}"; expected one of ${[...values, ...aliases].join(', ')}`,
+      );
+    }
+    return match;
+  };
+}
+
+/** PERIOD_MONTHLY / monthly (any case) …; undefined → PERIOD_MONTHLY. */
+export const normalizePeriod = aliasMatcher<Period>(
+  'PERIOD_',
+  ['PERIOD_MONTHLY', 'PERIOD_WEEKLY', 'PERIOD_DAILY'],
+  'period',
+);
+
+/** REGION_ALL / all (any case) …; undefined → REGION_ALL. */
+export const normalizeRegionLevel = aliasMatcher<RegionLevel>(
+  'REGION_',
+  ['REGION_ALL', 'REGION_CITIES', 'REGION_REGIONS'],
+  'region',
+);
+
+/**
+ * Region filter → canonical form: at most 100 known codes, sorted, unique, and without codes already covered
+ * by an ancestor in the same filter (Moscow inside Russia adds nothing).
+ */
+export function normalizeRegionFilter(
+  value: readonly number[] | undefined,
+  catalog: RegionCatalog,
+  field = 'regions',
+): number[] {
+  if (value === undefined) return [];
+  if (value.length > MAX_REGION_FILTER) {
+    throw invalidField(field, `${field} may hold at most ${MAX_REGION_FILTER} region codes, got ${value.length}`);
+  }
+  value.forEach((id, i) => {
+    if (!catalog.get(id)) throw invalidField(`${field}[${i}]`, `${field}[${i}]: unknown region code ${id}`);
+  });
+  const unique = [...new Set(value)];
+  const set = new Set(unique);
+  return unique
+    .filter((id) => !catalog.ancestors(id).some((a) => set.has(a.id)))
+    .sort((a, b) => a - b);
+}
+
+/** Most phrases GetTop returns. */
+export const MAX_NUM_PHRASES = 2000;
+export const DEFAULT_NUM_PHRASES = 50;
+
+/** numPhrases: 0 or absent → 50; 1–2000 kept; anything else is 400. */
+export function normalizeNumPhrases(value: number | undefined, field = 'numPhrases'): number {
+  if (value === undefined || value === 0) return DEFAULT_NUM_PHRASES;
+  if (!Number.isInteger(value)) throw invalidField(field, `${field} must be an integer`);
+  if (value < 0) throw invalidField(field, `${field} must not be negative`);
+  if (value > MAX_NUM_PHRASES) throw invalidField(field, `${field} must be at most ${MAX_NUM_PHRASES}`);
+  return value;
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { invalidField } from '../errors.js';
+
+/** Renders a zod issue path like `keywords[3]` or `devices`. */
+export function issuePath(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`))
+    .join('');
+}
+
+/**
+ * Checks a decoded JSON body against a request schema. The first problem becomes INVALID_FIELD naming the
+ * field; unknown fields are ignored (schemas are not strict).
+ */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw invalidField('body', 'the request body must be a JSON object');
+  }
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issuePath(issue.path) || 'body';
+  throw invalidField(field, `${field}: ${issue.message}`);
+}
+
+/** A field that must be a string when present. */
+export const stringField = (name: string) =>
+  z.string({ error: (i) => (i.input === undefined ? `${name} is required` : `${name} must be a string`) });
+
+/** A field that must be an integer when present. */
+export const integerField = (name: string) =>
+  z.number({ error: `${name} must be an integer` }).int({ error: `${name} must be an integer` });
+
+/** devices: one string or an array of strings. */
+export const devicesField = z.union([z.string(), z.array(z.string())], {
+  error: 'devices must be a string or an array of strings',
+});
+
+/** regions: an array of integer region codes. */
+export const regionsField = z.array(integerField('each region code'), {
+  error: 'regions must be an array of integer region codes',
+});

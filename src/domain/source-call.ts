@@ -1,0 +1,50 @@
+import type {
+  DynamicsQuery,
+  DynamicsResult,
+  RegionsQuery,
+  RegionsResult,
+  TopQuery,
+  TopResult,
+} from './types.js';
+
+/** One upstream request, in canonical form; the unit of caching, coalescing, quota and billing economy. */
+export type SourceCall =
+  | { method: 'top'; query: TopQuery }
+  | { method: 'dynamics'; query: DynamicsQuery }
+  | { method: 'regions'; query: RegionsQuery };
+
+export type SourceMethod = SourceCall['method'];
+
+/** The result type of each source method. */
+export interface SourceResults {
+  top: TopResult;
+  dynamics: DynamicsResult;
+  regions: RegionsResult;
+}
+
+/** Wordstat matches phrases case-insensitively and ignores extra spaces: so does the cache key. */
+export function canonicalPhrase(phrase: string): string {
+  return phrase.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * The one cache key of a source call: method plus every parameter that changes the upstream answer, in a
+ * fixed order, with lists sorted. /v1, /v2 and GraphQL build the same key for the same upstream request.
+ */
+export function sourceCallKey(call: SourceCall): string {
+  const sorted = (list: readonly (number | string)[]) => [...list].sort().join(',');
+  switch (call.method) {
+    case 'top': {
+      const q = call.query;
+      return `top|${canonicalPhrase(q.phrase)}|n=${q.numPhrases}|r=${sorted(q.regions)}|d=${sorted(q.devices)}`;
+    }
+    case 'dynamics': {
+      const q = call.query;
+      return `dynamics|${canonicalPhrase(q.phrase)}|${q.period}|${q.fromDate}..${q.toDate}|r=${sorted(q.regions)}|d=${sorted(q.devices)}`;
+    }
+    case 'regions': {
+      const q = call.query;
+      return `regions|${canonicalPhrase(q.phrase)}|${q.level}|d=${sorted(q.devices)}`;
+    }
+  }
+}

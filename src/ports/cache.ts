@@ -1,0 +1,17 @@
+/** A cached value with the time it was stored; `stale` once past its fresh TTL but within the stale window. */
+export interface CacheEntry<T> {
+  value: T;
+  storedAt: number;
+}
+
+/**
+ * Cross-request cache at the source-call level. Implementations never throw: an outage is a miss.
+ */
+export interface Cache {
+  /** The entry under `key`, fresh or stale, or undefined. */
+  get<T>(key: string): Promise<CacheEntry<T> | undefined>;
+  /** Stores `value`; it stays readable for `ttlMs` (fresh and stale window together). */
+  set<T>(key: string, value: T, ttlMs: number): Promise<void>;
+  /** Releases connections. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { DomainError, ErrorCode } from '../../domain/errors.js';
+
+/** Version string of the envelope format this service speaks. */
+export const ENVELOPE_VERSION = '0.1.20260122';
+
+/** 5-digit task status codes: 40000–40999 client errors, 50000+ server side. */
+const TASK_STATUS: Record<ErrorCode, number> = {
+  INVALID_JSON: 40001,
+  METHOD_NOT_ALLOWED: 40002,
+  PAYLOAD_TOO_LARGE: 40003,
+  UNSUPPORTED_MEDIA_TYPE: 40004,
+  UNAUTHENTICATED: 40100,
+  SOURCE_RATE_LIMITED: 40202,
+  SOURCE_QUOTA_EXHAUSTED: 40300,
+  NOT_FOUND: 40400,
+  INVALID_FIELD: 40501,
+  QUERY_TOO_COMPLEX: 40502,
+  SOURCE_FAILED: 50000,
+  INTERNAL: 50000,
+  SOURCE_UNAVAILABLE: 50300,
+};
+
+/** The 5-digit status of an error code. */
+export function taskStatusCode(code: ErrorCode): number {
+  return TASK_STATUS[code];
+}
+
+export interface EnvelopeTask<R> {
+  id: string;
+  status_code: number;
+  status_message: string;
+  time: string;
+  cost: number;
+  result_count: number;
+  path: string[];
+  data: Record<string, unknown>;
+  result: R[] | null;
+}
+
+export interface Envelope<R> {
+  version: string;
+  status_code: number;
+  status_message: string;
+  time: string;
+  cost: number;
+  tasks_count: number;
+  tasks_error: number;
+  tasks: EnvelopeTask<R>[];
+}
+
+export interface EnvelopeRequest {
+  /** URL path, e.g. `/v1/keywords/search_volume`. */
+  path: string;
+  /** The request as sent (echoed in `data`), or undefined when it could not be read. */
+  body: unknown;
+  startedAt: number;
+  now: number;
+}
+
+/** `"0.0123 sec."`, as the format writes durations. */
+export function formatSeconds(ms: number): string {
+  return `${(Math.max(0, ms) / 1000).toFixed(4)} sec.`;
+}
+
+function taskFrame(request: EnvelopeRequest) {
+  const path = request.path.split('/').filter(Boolean);
+  const echo = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {};
+  return {
+    id: randomUUID(),
+    path,
+    data: { api: path[1] ?? '', function: path[2] ?? '', ...(echo as Record<string, unknown>) },
+    time: formatSeconds(request.now - request.startedAt),
+  };
+}
+
+/** The success envelope around one task's result items. */
+export function presentEnvelope<R>(request: EnvelopeRequest, result: R[], cost: number): Envelope<R> {
+  const frame = taskFrame(request);
+  return {
+    version: ENVELOPE_VERSION,
+    status_code: 20000,
+    status_message: 'Ok.',
+    time: frame.time,
+    cost,
+    tasks_count: 1,
+    tasks_error: 0,
+    tasks: [{ ...frame, status_code: 20000, status_message: 'Ok.', cost, result_count: result.length, result }],
+  };
+}
+
+/** The error envelope: same shape, a 5-digit code, a message naming the field, cost 0, result null. */
+export function presentEnvelopeError(request: EnvelopeRequest, error: DomainError): Envelope<never> {
+  const frame = taskFrame(request);
+  const code = taskStatusCode(error.code);
+  return {
+    version: ENVELOPE_VERSION,
+    status_code: code,
+    status_message: error.message,
+    time: frame.time,
+    cost: 0,
+    tasks_count: 1,
+    tasks_error: 1,
+    tasks: [{ ...frame, status_code: code, status_message: error.message, cost: 0, result_count: 0, result: null }],
+  };
+}

@@ -1,0 +1,44 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { KeyStore } from '../../ports/key-store.js';
+
+/** Who is calling: a key id safe to log and to bill against (never the key). */
+export interface Principal {
+  keyId: string;
+  name: string;
+}
+
+export interface Authenticator {
+  /** The principal for an `Authorization` header value, or undefined when missing, malformed or unknown. */
+  authenticate(authorization: string | null | undefined): Promise<Principal | undefined>;
+}
+
+/** SHA-256 hex digest of a key: the only form in which keys are kept or compared. */
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+const BEARER = /^Bearer\s+([\x21-\x7e]{8,512})\s*$/i;
+
+/** Static keys (API_KEYS) compared in constant time, then the key store if there is one. */
+export function createAuthenticator(staticKeys: readonly string[], store?: KeyStore): Authenticator {
+  const digests = staticKeys.map((key) => {
+    const digest = createHash('sha256').update(key, 'utf8').digest();
+    return { digest, principal: { keyId: `env-${digest.toString('hex').slice(0, 12)}`, name: 'API_KEYS' } };
+  });
+  return {
+    async authenticate(authorization) {
+      const match = authorization ? BEARER.exec(authorization) : null;
+      if (!match) return undefined;
+      const presented = createHash('sha256').update(match[1]!, 'utf8').digest();
+      // Compare with every static key so the time taken does not tell which one matched.
+      let found: Principal | undefined;
+      for (const candidate of digests) {
+        if (timingSafeEqual(candidate.digest, presented)) found = candidate.principal;
+      }
+      if (found) return found;
+      if (!store) return undefined;
+      const stored = await store.findActiveByHash(presented.toString('hex'));
+      return stored ? { keyId: stored.id, name: stored.name } : undefined;
+    },
+  };
+}

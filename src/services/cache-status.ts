@@ -1,0 +1,26 @@
+/** How one source call was answered. */
+export type CallStatus = 'HIT' | 'MISS' | 'STALE';
+
+/** Collects the statuses of every source call one client request made. */
+export interface CacheStatusTracker {
+  record(status: CallStatus): void;
+  /** HIT when every call was a fresh hit; STALE when some were stale and none missed; MISS otherwise. */
+  summary(): CallStatus;
+}
+
+export function createCacheStatusTracker(): CacheStatusTracker {
+  let hits = 0;
+  let misses = 0;
+  let stale = 0;
+  return {
+    record(status) {
+      if (status === 'HIT') hits++;
+      else if (status === 'STALE') stale++;
+      else misses++;
+    },
+    summary() {
+      if (misses > 0 || hits + stale === 0) return 'MISS';
+      return stale > 0 ? 'STALE' : 'HIT';
+    },
+  };
+}

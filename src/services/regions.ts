@@ -1,0 +1,72 @@
+import { normalizeDevices, normalizePhrase, normalizeRegionLevel } from '../domain/requests/fields.js';
+import type { RegionCatalog } from '../domain/regions/catalog.js';
+import type { RegionLevel, RegionType, RegionsQuery } from '../domain/types.js';
+import type { ServiceContext } from './context.js';
+
+export interface RegionsParams {
+  phrase: string;
+  region?: string | undefined;
+  devices?: string | readonly string[] | undefined;
+}
+
+/** One region row with names from the catalog. */
+export interface RegionDemand {
+  regionId: number;
+  regionName: string;
+  regionNameEn: string;
+  regionType: RegionType;
+  parentId: number;
+  parentName: string;
+  countryCode: string;
+  count: number;
+  share: number;
+  affinityIndex: number;
+}
+
+const LEVEL_TYPE: Record<RegionLevel, RegionType | undefined> = {
+  REGION_ALL: undefined,
+  REGION_CITIES: 'city',
+  REGION_REGIONS: 'region',
+};
+
+/** Validates and canonicalises a regions request. */
+export function toRegionsQuery(params: RegionsParams): RegionsQuery {
+  return {
+    phrase: normalizePhrase(params.phrase, 'phrase'),
+    level: normalizeRegionLevel(params.region, 'REGION_ALL'),
+    devices: normalizeDevices(params.devices),
+  };
+}
+
+function describe(catalog: RegionCatalog, regionId: number) {
+  const region = catalog.get(regionId);
+  if (!region) {
+    return { regionName: `${regionId}`, regionNameEn: `${regionId}`, regionType: 'other' as const, parentId: 0, parentName: '', countryCode: '' };
+  }
+  const parent = region.parentId === null ? undefined : catalog.get(region.parentId);
+  return {
+    regionName: region.name,
+    regionNameEn: region.nameEn,
+    regionType: region.type,
+    parentId: parent?.id ?? 0,
+    parentName: parent?.name ?? '',
+    countryCode: region.countryCode,
+  };
+}
+
+/** Demand by region at the requested level, named, with shares of the phrase's total; count descending. */
+export async function getRegions(ctx: ServiceContext, params: RegionsParams): Promise<RegionDemand[]> {
+  const query = toRegionsQuery(params);
+  const raw = await ctx.source.regions(query);
+  const wantedType = LEVEL_TYPE[query.level];
+  return raw.rows
+    .map((row) => ({
+      regionId: row.regionId,
+      ...describe(ctx.catalog, row.regionId),
+      count: row.count,
+      share: raw.total > 0 ? row.count / raw.total : 0,
+      affinityIndex: row.affinityIndex,
+    }))
+    .filter((row) => wantedType === undefined || row.regionType === wantedType)
+    .sort((a, b) => b.count - a.count || a.regionId - b.regionId);
+}

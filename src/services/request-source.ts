@@ -1,0 +1,36 @@
+import DataLoader from 'dataloader';
+import { type SourceCall, type SourceResults, sourceCallKey } from '../domain/source-call.js';
+import type { DynamicsQuery, RegionsQuery, TopQuery } from '../domain/types.js';
+import type { CacheStatusTracker } from './cache-status.js';
+import type { SourceGateway } from './source-gateway.js';
+
+/** The source as one client request sees it: each distinct call made once, its cache status recorded. */
+export interface RequestSource {
+  top(query: TopQuery): Promise<SourceResults['top']>;
+  dynamics(query: DynamicsQuery): Promise<SourceResults['dynamics']>;
+  regions(query: RegionsQuery): Promise<SourceResults['regions']>;
+}
+
+/** A per-request loader over the gateway: dedupes identical calls within one REST or GraphQL request. */
+export function createRequestSource(gateway: SourceGateway, tracker: CacheStatusTracker): RequestSource {
+  const loader = new DataLoader<SourceCall, unknown, string>(
+    (calls) =>
+      Promise.all(
+        calls.map(async (call) => {
+          try {
+            const answer = await gateway.call(call as never);
+            tracker.record(answer.status);
+            return answer.value;
+          } catch (error) {
+            return error instanceof Error ? error : new Error(String(error));
+          }
+        }),
+      ),
+    { cacheKeyFn: sourceCallKey },
+  );
+  return {
+    top: (query) => loader.load({ method: 'top', query }) as Promise<SourceResults['top']>,
+    dynamics: (query) => loader.load({ method: 'dynamics', query }) as Promise<SourceResults['dynamics']>,
+    regions: (query) => loader.load({ method: 'regions', query }) as Promise<SourceResults['regions']>,
+  };
+}

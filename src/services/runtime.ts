@@ -1,0 +1,50 @@
+import type { RegionCatalog } from '../domain/regions/catalog.js';
+import type { Clock } from '../ports/clock.js';
+import type { Ledger } from '../ports/ledger.js';
+import type { Logger } from '../ports/logger.js';
+import type { SourceKind } from '../ports/statistics-source.js';
+import type { Authenticator, Principal } from './auth/authenticator.js';
+import type { Prices } from './billing.js';
+import { type CacheStatusTracker, createCacheStatusTracker } from './cache-status.js';
+import type { ServiceContext } from './context.js';
+import { todayIn } from '../domain/dates/calendar.js';
+import { createRequestSource } from './request-source.js';
+import type { SourceGateway } from './source-gateway.js';
+
+/** The long-lived parts every face shares; built once by the composition root. */
+export interface ServiceRuntime {
+  catalog: RegionCatalog;
+  clock: Clock;
+  timeZone: string;
+  gateway: SourceGateway;
+  authenticator: Authenticator;
+  ledger: Ledger;
+  logger: Logger;
+  prices: Prices;
+  /** The source behind the gateway, or 'none' when data calls can only fail (production, unconfigured). */
+  sourceKind: SourceKind | 'none';
+}
+
+/** Everything that belongs to one client request. */
+export interface RequestScope {
+  principal: Principal;
+  tracker: CacheStatusTracker;
+  services: ServiceContext;
+  startedAt: number;
+}
+
+/** A fresh scope: its own loaders (dedup within the request) and cache-status tracker. */
+export function createRequestScope(runtime: ServiceRuntime, principal: Principal): RequestScope {
+  const tracker = createCacheStatusTracker();
+  const now = runtime.clock.now();
+  return {
+    principal,
+    tracker,
+    startedAt: now,
+    services: {
+      catalog: runtime.catalog,
+      today: todayIn(runtime.timeZone, now),
+      source: createRequestSource(runtime.gateway, tracker),
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { DomainError } from '../domain/errors.js';
+import { type SourceCall, type SourceMethod, type SourceResults, sourceCallKey } from '../domain/source-call.js';
+import type { Cache } from '../ports/cache.js';
+import type { Clock } from '../ports/clock.js';
+import type { StatisticsSource } from '../ports/statistics-source.js';
+import type { CallStatus } from './cache-status.js';
+
+export interface GatewayAnswer<T> {
+  value: T;
+  status: CallStatus;
+}
+
+/** The one way to the source: cache first, one upstream call per canonical request, stale on failure. */
+export interface SourceGateway {
+  call<M extends SourceMethod>(call: Extract<SourceCall, { method: M }>): Promise<GatewayAnswer<SourceResults[M]>>;
+}
+
+export interface SourceGatewayOptions {
+  source: StatisticsSource;
+  cache: Cache;
+  clock: Clock;
+  /** How long an entry answers as a fresh HIT. */
+  freshTtlMs: number;
+  /** How much longer it is kept to be served STALE when the source fails. */
+  staleTtlMs: number;
+  /** Cache key prefix: bump the version when a cached shape changes. */
+  namespace?: string;
+}
+
+/** Source failures that a stale entry may stand in for (a bug on our side may not). */
+const STALE_SERVABLE = new Set(['SOURCE_QUOTA_EXHAUSTED', 'SOURCE_RATE_LIMITED', 'SOURCE_UNAVAILABLE', 'SOURCE_FAILED']);
+
+export function createSourceGateway(options: SourceGatewayOptions): SourceGateway {
+  const { source, cache, clock, freshTtlMs, staleTtlMs } = options;
+  const namespace = options.namespace ?? 'v1';
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  const fetchFromSource = (call: SourceCall): Promise<unknown> => {
+    switch (call.method) {
+      case 'top':
+        return source.top(call.query);
+      case 'dynamics':
+        return source.dynamics(call.query);
+      case 'regions':
+        return source.regions(call.query);
+    }
+  };
+
+  // Concurrent identical calls share one upstream request; the entry is written before waiters resume.
+  const fetchOnce = (key: string, call: SourceCall): Promise<unknown> => {
+    const pending = inFlight.get(key);
+    if (pending) return pending;
+    const promise = (async () => {
+      try {
+        const value = await fetchFromSource(call);
+        await cache.set(key, value, freshTtlMs + staleTtlMs);
+        return value;
+      } finally {
+        inFlight.delete(key);
+      }
+    })();
+    inFlight.set(key, promise);
+    return promise;
+  };
+
+  return {
+    async call(call) {
+      const key = `${namespace}:${sourceCallKey(call)}`;
+      const entry = await cache.get<never>(key);
+      if (entry && clock.now() - entry.storedAt < freshTtlMs) return { value: entry.value, status: 'HIT' };
+      try {
+        return { value: (await fetchOnce(key, call)) as never, status: 'MISS' };
+      } catch (error) {
+        if (entry && error instanceof DomainError && STALE_SERVABLE.has(error.code)) {
+          return { value: entry.value, status: 'STALE' };
+        }
+        throw error;
+      }
+    },
+  };
+}
