@@ -1,0 +1,27 @@
+import type { Config } from '../config/config.js';
+import type { Logger } from '../ports/logger.js';
+import { loadOrCreateDevKey } from './dev-key.js';
+
+/**
+ * With no key configured at all (and not in production), use a development key kept under DATA_DIR and print
+ * it with a ready-to-paste curl line, so the first run works without reading any docs.
+ */
+export function loadDevKeyIfNeeded(config: Config, logger: Logger): Config {
+  if (config.API_KEYS.length > 0 || config.NODE_ENV === 'production') return config;
+  const { key, created, path } = loadOrCreateDevKey(config.DATA_DIR);
+  const port = config.PORT;
+  // Printed on purpose, once per start: it is a local development key, and the operator asked for none.
+  process.stdout.write(
+    [
+      '',
+      `No API_KEYS set: using the development key ${created ? 'just created' : 'kept'} in ${path}`,
+      `  Authorization: Bearer ${key}`,
+      `  curl -s -X POST http://localhost:${port}/v2/stats/top -H 'Authorization: Bearer ${key}' \\`,
+      `       -H 'Content-Type: application/json' -d '{"phrase":"велосипед","numPhrases":5}'`,
+      `  GraphiQL: http://localhost:${port}/graphql (put the header above into its Headers tab)`,
+      '',
+    ].join('\n'),
+  );
+  logger.warn({ path }, 'using a development API key (set API_KEYS or issue keys for real use)');
+  return Object.freeze({ ...config, API_KEYS: [key] });
+}

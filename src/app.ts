@@ -1,0 +1,150 @@
+import { createYoga } from 'graphql-yoga';
+import type { Config } from './config/config.js';
+import { DomainError } from './domain/errors.js';
+import type { RegionCatalog } from './domain/regions/catalog.js';
+import { loadRegionCatalog } from './adapters/region-data.js';
+import { createMemoryLedger } from './adapters/memory-ledger.js';
+import { createMapCache } from './adapters/map-cache.js';
+import type { Cache } from './ports/cache.js';
+import { type Clock, systemClock } from './ports/clock.js';
+import type { Ledger } from './ports/ledger.js';
+import { type Logger, silentLogger } from './ports/logger.js';
+import type { StatisticsSource } from './ports/statistics-source.js';
+import { createAuthenticator } from './services/auth/authenticator.js';
+import { createRequestScope, type ServiceRuntime } from './services/runtime.js';
+import { createSourceGateway } from './services/source-gateway.js';
+import { useBilling } from './graphql/billing-plugin.js';
+import { useHttpStatusExtension } from './graphql/http-status-extension.js';
+import type { GraphQLContext } from './graphql/context.js';
+import { domainToGraphQLError, maskError } from './graphql/errors.js';
+import { GRAPHIQL_ASSETS_PATH, renderLocalGraphiQL, serveGraphiQLAsset } from './graphql/graphiql.js';
+import { schema } from './graphql/schema.js';
+import { MAX_BODY_BYTES, readTextBody } from './rest/body.js';
+import { createRestHandler } from './rest/handler.js';
+import { jsonResponse } from './rest/responses.js';
+import { presentProblem } from './rest/problem.js';
+import { createSystemRoutes } from './rest/system-routes.js';
+import { v2Routes } from './rest/v2/routes.js';
+import { createUnconfiguredSource } from './adapters/unconfigured-source.js';
+
+/** Parts a caller (tests, tools) may supply instead of the ones the config chooses. */
+export interface AppOverrides {
+  source?: StatisticsSource;
+  cache?: Cache;
+  ledger?: Ledger;
+  clock?: Clock;
+  logger?: Logger;
+  catalog?: RegionCatalog;
+}
+
+export interface App {
+  /** The whole service as a fetch handler (REST, GraphQL, system routes). */
+  fetch: (request: Request) => Promise<Response>;
+  /** The Yoga instance, a Node request listener too. */
+  yoga: ReturnType<typeof createYoga<Record<string, unknown>, GraphQLContext>>;
+  runtime: ServiceRuntime;
+  /** Flushes the ledger and releases connections. */
+  close(): Promise<void>;
+}
+
+/** The composition root: the only place that picks adapters and wires them. */
+export function createApp(config: Config, overrides: AppOverrides = {}): App {
+  const logger = overrides.logger ?? silentLogger;
+  const clock = overrides.clock ?? systemClock;
+  const catalog = overrides.catalog ?? loadRegionCatalog();
+  const source = overrides.source ?? createUnconfiguredSource('no statistics source is configured');
+  const cache = overrides.cache ?? createMapCache();
+  const ledger = overrides.ledger ?? createMemoryLedger();
+
+  const runtime: ServiceRuntime = {
+    catalog,
+    clock,
+    timeZone: config.STATS_TIMEZONE,
+    gateway: createSourceGateway({
+      source,
+      cache,
+      clock,
+      freshTtlMs: config.CACHE_TTL,
+      staleTtlMs: config.CACHE_STALE_TTL,
+    }),
+    authenticator: createAuthenticator(config.API_KEYS),
+    ledger,
+    logger,
+    prices: { call: config.PRICE_CALL, repeat: config.PRICE_REPEAT },
+    sourceKind: overrides.source ? overrides.source.kind : 'none',
+  };
+
+  const rest = createRestHandler(runtime, [...v2Routes]);
+  const system = createSystemRoutes(runtime, []);
+
+  const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    logging: false,
+    maskedErrors: { maskError: (error, message) => maskError(error, message) },
+    graphiql: {
+      title: 'Search demand statistics',
+      headers: JSON.stringify({ Authorization: 'Bearer <your API key>' }, null, 2),
+      defaultQuery: '{\n  dynamics(phrase: "велосипед") {\n    trend\n    results { date count share }\n  }\n}\n',
+    },
+    renderGraphiQL: renderLocalGraphiQL,
+    context: async ({ request }) => {
+      const principal = await runtime.authenticator.authenticate(request.headers.get('authorization'));
+      if (!principal) {
+        throw domainToGraphQLError(
+          new DomainError('UNAUTHENTICATED', 'a valid API key is required: Authorization: Bearer <key>'),
+        );
+      }
+      return { scope: createRequestScope(runtime, principal) };
+    },
+    plugins: [
+      {
+        async onRequest({ request, url, endResponse }) {
+          if (url.pathname.startsWith(GRAPHIQL_ASSETS_PATH)) {
+            const asset = await serveGraphiQLAsset(url.pathname.slice(GRAPHIQL_ASSETS_PATH.length));
+            if (asset) return endResponse(asset);
+          }
+          const handled = (await system(request)) ?? (await rest(request));
+          if (handled) return endResponse(handled);
+          if (url.pathname !== '/graphql') {
+            const notFound = new DomainError('NOT_FOUND', `no route ${url.pathname}`);
+            endResponse(jsonResponse(presentProblem(notFound), 404, {}, 'application/problem+json'));
+          }
+        },
+        onRequestParse({ requestParser, setRequestParser }) {
+          if (!requestParser) return;
+          // Yoga has no body limit of its own: read at most 1 MiB, then hand the bytes to its parser.
+          setRequestParser(async (request) => {
+            if (request.method !== 'POST') return requestParser(request);
+            try {
+              const body = await readTextBody(request, MAX_BODY_BYTES);
+              return requestParser(new Request(request.url, { method: 'POST', headers: request.headers, body }));
+            } catch (error) {
+              if (error instanceof DomainError) {
+                const gqlError = domainToGraphQLError(error);
+                return jsonResponse({ errors: [gqlError.toJSON()] }, error.status);
+              }
+              throw error;
+            }
+          });
+        },
+        onResponse({ response }) {
+          if (runtime.sourceKind === 'demo') response.headers.set('x-source', 'demo');
+        },
+      },
+      useBilling(runtime),
+      useHttpStatusExtension(),
+    ],
+  });
+
+  return {
+    fetch: (request) => Promise.resolve(yoga.fetch(request)),
+    yoga,
+    runtime,
+    async close() {
+      await ledger.close();
+      await cache.close();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { DefinitionNode, ExecutionResult, OperationDefinitionNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { priceOf } from '../services/billing.js';
+import type { CallStatus } from '../services/cache-status.js';
+import type { RequestScope, ServiceRuntime } from '../services/runtime.js';
+import type { GraphQLContext } from './context.js';
+
+interface Outcome {
+  scope: RequestScope;
+  operation: string;
+  cost: number;
+  cacheStatus: CallStatus;
+}
+
+/** True when the result carries errors and no usable data (every root field failed). */
+function failedWholly(result: ExecutionResult): boolean {
+  if (!result.errors?.length) return false;
+  return !result.data || Object.values(result.data).every((v) => v === null);
+}
+
+function rootFields(operation: OperationDefinitionNode | undefined): string {
+  const names = operation?.selectionSet.selections.flatMap((s) => (s.kind === 'Field' ? [s.name.value] : [])) ?? [];
+  return `graphql.${names.length > 0 ? [...new Set(names)].join('+') : 'unknown'}`;
+}
+
+/**
+ * Prices each GraphQL call like a REST call: `extensions.cost` and `extensions.cacheStatus` in the result,
+ * `X-Cost` and `X-Cache` headers, and one ledger row per request.
+ */
+export function useBilling(runtime: ServiceRuntime): Plugin<GraphQLContext> {
+  const outcomes = new WeakMap<Request, Outcome>();
+  return {
+    onExecute({ args }) {
+      const operation = args.document.definitions.find(
+        (d: DefinitionNode): d is OperationDefinitionNode =>
+          d.kind === 'OperationDefinition' && (!args.operationName || d.name?.value === args.operationName),
+      );
+      const context = args.contextValue as GraphQLContext & { request: Request };
+      return {
+        onExecuteDone({ result, setResult }) {
+          if (!('data' in result) && !('errors' in result)) return; // streamed results are not priced
+          const single = result as ExecutionResult;
+          const cacheStatus = context.scope.tracker.summary();
+          const cost = priceOf(runtime.prices, failedWholly(single) ? 400 : 200, cacheStatus);
+          outcomes.set(context.request, { scope: context.scope, operation: rootFields(operation), cost, cacheStatus });
+          setResult({ ...single, extensions: { ...single.extensions, cost, cacheStatus } });
+        },
+      };
+    },
+    onResponse({ request, response }) {
+      const outcome = outcomes.get(request);
+      if (!outcome) return;
+      const cost = response.status >= 400 ? 0 : outcome.cost;
+      response.headers.set('x-cache', outcome.cacheStatus);
+      response.headers.set('x-cost', String(cost));
+      runtime.ledger.record({
+        at: new Date(outcome.scope.startedAt),
+        keyId: outcome.scope.principal.keyId,
+        operation: outcome.operation,
+        cacheStatus: outcome.cacheStatus,
+        status: response.status,
+        price: cost,
+      });
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { GraphQLError } from 'graphql';
+import { DomainError, type ErrorCode } from '../domain/errors.js';
+
+const GRAPHQL_CODE: Partial<Record<ErrorCode, string>> = {
+  INVALID_FIELD: 'BAD_USER_INPUT',
+  INVALID_JSON: 'BAD_USER_INPUT',
+  INTERNAL: 'INTERNAL_SERVER_ERROR',
+};
+
+/** A DomainError as a GraphQL error: `extensions.code`, `extensions.http.status`, and the field at fault. */
+export function domainToGraphQLError(error: DomainError, path?: readonly (string | number)[]): GraphQLError {
+  const headers: Record<string, string> = {};
+  if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
+  if (error.code === 'UNAUTHENTICATED') headers['www-authenticate'] = 'Bearer';
+  return new GraphQLError(error.message, {
+    path,
+    extensions: {
+      code: GRAPHQL_CODE[error.code] ?? error.code,
+      http: { status: error.status, ...(Object.keys(headers).length > 0 ? { headers } : {}) },
+      ...(error.field === undefined ? {} : { field: error.field }),
+      ...(error.retryAfterSeconds === undefined ? {} : { retryAfter: Math.ceil(error.retryAfterSeconds) }),
+    },
+  });
+}
+
+// Yoga may load graphql's CommonJS build while we load its ESM build: recognise errors by shape, not class.
+function isGraphQLError(error: unknown): error is GraphQLError {
+  return error instanceof Error && error.name === 'GraphQLError';
+}
+
+/**
+ * Yoga's error mask: domain errors are shown with their stable code; GraphQL's own errors (syntax, validation)
+ * pass through; anything else is hidden behind INTERNAL_SERVER_ERROR.
+ */
+export function maskError(error: unknown, message: string): Error {
+  const original = isGraphQLError(error) ? error.originalError : error;
+  const path = isGraphQLError(error) ? error.path : undefined;
+  if (original instanceof DomainError) return domainToGraphQLError(original, path);
+  if (isGraphQLError(error) && (!original || isGraphQLError(original))) return error;
+  return new GraphQLError(message, { path, extensions: { code: 'INTERNAL_SERVER_ERROR', http: { status: 500 } } });
+}

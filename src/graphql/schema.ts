@@ -1,0 +1,9 @@
+import { builder } from './builder.js';
+import './types/scalars.js';
+import './types/enums.js';
+import './types/top.js';
+import './types/dynamics.js';
+import './types/regions.js';
+
+/** The executable schema: type files register themselves on the builder. */
+export const schema = builder.toSchema({ sortSchema: false });

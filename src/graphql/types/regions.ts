@@ -1,0 +1,36 @@
+import { getRegions, type RegionDemand } from '../../services/regions.js';
+import { builder } from '../builder.js';
+import { DeviceEnum, RegionLevelEnum } from './enums.js';
+
+export const RegionDemandRef = builder.objectRef<RegionDemand>('RegionDemand').implement({
+  fields: (t) => ({
+    regionId: t.exposeInt('regionId'),
+    regionName: t.exposeString('regionName', { description: 'Name in Russian.' }),
+    regionNameEn: t.exposeString('regionNameEn'),
+    regionType: t.exposeString('regionType', { description: 'country, district, region, city or other.' }),
+    parentId: t.exposeInt('parentId', { description: '0 for a root region.' }),
+    parentName: t.exposeString('parentName'),
+    countryCode: t.exposeString('countryCode'),
+    count: t.exposeInt('count'),
+    share: t.exposeFloat('share', { description: "Part of the phrase's total demand, 0..1." }),
+    affinityIndex: t.exposeFloat('affinityIndex', { description: '100 = national average.' }),
+  }),
+});
+
+builder.queryField('regions', (t) =>
+  t.field({
+    type: [RegionDemandRef],
+    description: 'Demand by region with names (/v2/stats/regions).',
+    args: {
+      phrase: t.arg.string({ required: true }),
+      level: t.arg({ type: RegionLevelEnum, defaultValue: 'REGION_ALL' }),
+      devices: t.arg({ type: [DeviceEnum] }),
+    },
+    resolve: (_root, args, ctx) =>
+      getRegions(ctx.scope.services, {
+        phrase: args.phrase,
+        region: args.level ?? undefined,
+        devices: args.devices ?? undefined,
+      }),
+  }),
+);

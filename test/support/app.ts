@@ -1,0 +1,49 @@
+import { createApp, type AppOverrides } from '../../src/app.js';
+import { loadConfig } from '../../src/config/config.js';
+import type { Clock } from '../../src/ports/clock.js';
+
+export const TEST_KEY = 'test-key-0123456789';
+
+/** A fixed instant: Friday 2026-11-20 12:00 in Moscow. */
+export const FIXED_NOW = Date.parse('2026-11-20T09:00:00Z');
+export const fixedClock = (now = FIXED_NOW): Clock => ({ now: () => now });
+
+/** An app on the given parts with one known API key, as tests use it. */
+export function createTestApp(overrides: AppOverrides = {}, env: Record<string, string> = {}) {
+  const config = loadConfig({ API_KEYS: TEST_KEY, NODE_ENV: 'test', ...env });
+  return createApp(config, { clock: fixedClock(), ...overrides });
+}
+
+/** POSTs JSON to the app as an authenticated client (or with the headers given). */
+export async function post(
+  app: { fetch: (r: Request) => Promise<Response> },
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = { authorization: `Bearer ${TEST_KEY}` },
+) {
+  const response = await app.fetch(
+    new Request(`http://localhost${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
+  const text = await response.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
+
+/** Runs a GraphQL query as an authenticated client. */
+export function graphql(
+  app: { fetch: (r: Request) => Promise<Response> },
+  query: string,
+  variables?: Record<string, unknown>,
+  headers?: Record<string, string>,
+) {
+  return post(app, '/graphql', { query, variables }, headers);
+}
