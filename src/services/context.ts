@@ -2,10 +2,18 @@ import type { RegionCatalog } from '../domain/regions/catalog.js';
 import type { IsoDate } from '../domain/types.js';
 import type { RequestSource } from './request-source.js';
 
+/** How many source calls one request runs at once when none is configured (SOURCE_CONCURRENCY's default). */
+export const DEFAULT_SOURCE_CONCURRENCY = 8;
+
 /** What every operation needs for one client request. */
 export interface ServiceContext {
   catalog: RegionCatalog;
   /** Today in the service's time zone (fixed for the whole request). */
   today: IsoDate;
   source: RequestSource;
+  /**
+   * Most source calls one request runs at once (search_volume fans out one call per keyword);
+   * DEFAULT_SOURCE_CONCURRENCY (8) when absent.
+   */
+  concurrency?: number;
 }

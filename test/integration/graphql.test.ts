@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createFixtureSource } from '../support/fixture-source.js';
+import { createFormulaSource } from '../support/formula-source.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 
 describe('GraphQL', () => {
   it('answers top, dynamics and regions with the same numbers as REST, sharing the cache', async () => {
-    const { source, calls } = createFixtureSource();
+    const { source, calls } = createFormulaSource();
     const app = createTestApp({ source });
     const restTop = await post(app, '/v2/stats/top', { phrase: 'ноутбук', numPhrases: 10 });
     const restDyn = await post(app, '/v2/stats/dynamics', { phrase: 'ноутбук', period: 'weekly' });
@@ -28,7 +28,7 @@ describe('GraphQL', () => {
   });
 
   it('refuses a missing or wrong key with HTTP 401 and UNAUTHENTICATED', async () => {
-    const app = createTestApp({ source: createFixtureSource().source });
+    const app = createTestApp({ source: createFormulaSource().source });
     for (const headers of [{}, { authorization: 'Bearer nope-nope-nope' }] as Record<string, string>[]) {
       const res = await graphql(app, '{ top(phrase: "x") { totalCount } }', undefined, headers);
       expect(res.status).toBe(401);
@@ -45,7 +45,7 @@ describe('GraphQL', () => {
     ['{ dynamics(phrase: "x", fromDate: "2026-06-01", toDate: "2026-01-01") { trend } }', 'fromDate'],
     ['{ dynamics(phrase: "x", period: DAILY, fromDate: "2025-01-01") { trend } }', 'fromDate'],
   ])('%s → BAD_USER_INPUT naming %s, HTTP 400, no source call, cost 0', async (query, field) => {
-    const { source, calls } = createFixtureSource();
+    const { source, calls } = createFormulaSource();
     const app = createTestApp({ source });
     const res = await graphql(app, query);
     expect(res.status).toBe(400);
@@ -56,7 +56,7 @@ describe('GraphQL', () => {
   });
 
   it('refuses a malformed Date and an unknown enum value before execution', async () => {
-    const app = createTestApp({ source: createFixtureSource().source });
+    const app = createTestApp({ source: createFormulaSource().source });
     const badDate = await graphql(app, 'query($d: Date) { dynamics(phrase: "x", fromDate: $d) { trend } }', { d: '2026-02-30' });
     expect(badDate.json.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(badDate.json.errors[0].message).toContain('YYYY-MM-DD');
@@ -67,7 +67,7 @@ describe('GraphQL', () => {
 
   it('maps source failures to their codes and statuses', async () => {
     const { DomainError } = await import('../../src/domain/errors.js');
-    const { source } = createFixtureSource({ fail: () => new DomainError('SOURCE_QUOTA_EXHAUSTED', 'spent', { retryAfterSeconds: 60 }) });
+    const { source } = createFormulaSource({ fail: () => new DomainError('SOURCE_QUOTA_EXHAUSTED', 'spent', { retryAfterSeconds: 60 }) });
     const app = createTestApp({ source });
     const res = await graphql(app, '{ top(phrase: "x") { totalCount } }');
     expect(res.status).toBe(403);
@@ -75,7 +75,7 @@ describe('GraphQL', () => {
   });
 
   it('serves GraphiQL without a key, with every asset from this service', async () => {
-    const app = createTestApp({ source: createFixtureSource().source });
+    const app = createTestApp({ source: createFormulaSource().source });
     const page = await app.fetch(new Request('http://localhost/graphql', { headers: { accept: 'text/html' } }));
     expect(page.status).toBe(200);
     const html = await page.text();

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { invalidField } from '../errors.js';
+import { DEFAULT_LOCATION_CODE } from '../location-codes.js';
+import { MAX_PHRASE_LENGTH, normalizePhrase } from './fields.js';
+import { integerField, stringField } from './parse.js';
+
+/** Most keywords one search_volume request may hold. */
+export const MAX_KEYWORDS = 100;
+/** search_volume echoes this language_code when none is sent. */
+export const DEFAULT_LANGUAGE_CODE = 'ru';
+/** Suggestions limit: default and bounds (decisions.md: an integer 1..100, anything else is 400). */
+export const DEFAULT_SUGGESTIONS_LIMIT = 50;
+export const MAX_SUGGESTIONS_LIMIT = 100;
+
+/** Trimmed, with inner runs of spaces collapsed, as the source (and normalizePhrase) sees a phrase. */
+const phraseLength = (value: string) => value.trim().replace(/\s+/g, ' ').length;
+
+/**
+ * A keyword field: a string that is non-empty after trimming and at most 400 characters. Validated, not
+ * transformed: responses echo the keyword exactly as sent.
+ */
+const keywordField = (name: string) =>
+  stringField(name)
+    .refine((value) => phraseLength(value) > 0, { error: 'must not be empty (or only spaces)' })
+    .refine((value) => phraseLength(value) <= MAX_PHRASE_LENGTH, {
+      error: `must be at most ${MAX_PHRASE_LENGTH} characters long`,
+    });
+
+const locationCodeField = integerField('location_code').default(DEFAULT_LOCATION_CODE);
+
+/** POST /v1/keywords/search_volume body (errors name the field, e.g. `keywords[3]`). */
+export const searchVolumeRequestSchema = z.object({
+  keywords: z
+    .array(keywordField('each keyword'), {
+      error: (issue) => (issue.input === undefined ? 'keywords is required' : 'keywords must be an array of strings'),
+    })
+    .min(1, { error: `keywords must hold 1 to ${MAX_KEYWORDS} keywords, got none` })
+    .max(MAX_KEYWORDS, {
+      error: (issue) => `keywords must hold 1 to ${MAX_KEYWORDS} keywords, got ${(issue.input as unknown[]).length}`,
+    }),
+  location_code: locationCodeField,
+  language_code: stringField('language_code').default(DEFAULT_LANGUAGE_CODE),
+});
+
+/** POST /v1/keywords/suggestions body. language_code is accepted for compatibility and not used. */
+export const suggestionsRequestSchema = z.object({
+  keyword: keywordField('keyword'),
+  limit: integerField('limit')
+    .min(1, { error: `limit must be between 1 and ${MAX_SUGGESTIONS_LIMIT}` })
+    .max(MAX_SUGGESTIONS_LIMIT, { error: `limit must be between 1 and ${MAX_SUGGESTIONS_LIMIT}` })
+    .default(DEFAULT_SUGGESTIONS_LIMIT),
+  location_code: locationCodeField,
+  language_code: stringField('language_code').optional(),
+});
+
+/** POST /v1/keywords/locations body: no location_code; language_code accepted and not used. */
+export const locationsRequestSchema = z.object({
+  keyword: keywordField('keyword'),
+  language_code: stringField('language_code').optional(),
+});
+
+export type SearchVolumeRequestBody = z.output<typeof searchVolumeRequestSchema>;
+export type SuggestionsRequestBody = z.output<typeof suggestionsRequestSchema>;
+export type LocationsRequestBody = z.output<typeof locationsRequestSchema>;
+
+/**
+ * The same rules for callers that do not come through the schemas (GraphQL): 1..100 keywords, each trimmed,
+ * non-empty and at most 400 characters. Returns the normalised phrases, index for index; errors name
+ * `field[i]`.
+ */
+export function normalizeKeywords(values: readonly string[], field = 'keywords'): string[] {
+  if (values.length < 1 || values.length > MAX_KEYWORDS) {
+    throw invalidField(field, `${field} must hold 1 to ${MAX_KEYWORDS} keywords, got ${values.length}`);
+  }
+  return values.map((value, i) => normalizePhrase(value, `${field}[${i}]`));
+}
+
+/** Suggestions limit: absent → 50; an integer 1..100 kept; anything else is INVALID_FIELD. */
+export function normalizeSuggestionsLimit(value: number | undefined, field = 'limit'): number {
+  if (value === undefined) return DEFAULT_SUGGESTIONS_LIMIT;
+  if (!Number.isInteger(value) || value < 1 || value > MAX_SUGGESTIONS_LIMIT) {
+    throw invalidField(field, `${field} must be an integer between 1 and ${MAX_SUGGESTIONS_LIMIT}, got ${value}`);
+  }
+  return value;
+}

@@ -1,0 +1,79 @@
+import type { CompetitionLevel } from '../../domain/keyword-metrics.js';
+import type { KeywordLocations } from '../../services/locations.js';
+import type { KeywordVolume } from '../../services/search-volume.js';
+import type { SuggestionsResult } from '../../services/suggestions.js';
+
+/** tasks[].result[] of /v1/keywords/search_volume, field for field as the keyword-data format has it. */
+export interface SearchVolumeItemJson {
+  keyword: string;
+  location_code: number;
+  language_code: string;
+  search_volume: number;
+  competition: number | null;
+  competition_level: CompetitionLevel | null;
+  cpc: number;
+  monthly_searches: { year: number; month: number; search_volume: number }[];
+}
+
+/** tasks[].result[0] of /v1/keywords/suggestions. */
+export interface SuggestionsResultJson {
+  seed_keyword: string;
+  items: { keyword: string; search_volume: number; competition: number; cpc: number }[];
+}
+
+/** tasks[].result[0] of /v1/keywords/locations. */
+export interface LocationsResultJson {
+  keyword: string;
+  items: {
+    location_code: number;
+    location_name: string;
+    location_name_local: string;
+    country_code: string;
+    search_volume: number;
+    share: number;
+    affinity_index: number;
+  }[];
+}
+
+/** One search_volume result item. */
+export function presentSearchVolumeItem(volume: KeywordVolume): SearchVolumeItemJson {
+  return {
+    keyword: volume.keyword,
+    location_code: volume.locationCode,
+    language_code: volume.languageCode,
+    search_volume: volume.searchVolume,
+    competition: volume.competition,
+    competition_level: volume.competitionLevel,
+    cpc: volume.cpc,
+    monthly_searches: volume.monthlySearches.map((m) => ({ year: m.year, month: m.month, search_volume: m.searchVolume })),
+  };
+}
+
+/** The one suggestions result object. */
+export function presentSuggestions(result: SuggestionsResult): SuggestionsResultJson {
+  return {
+    seed_keyword: result.seedKeyword,
+    items: result.items.map((item) => ({
+      keyword: item.keyword,
+      search_volume: item.searchVolume,
+      competition: item.competition,
+      cpc: item.cpc,
+    })),
+  };
+}
+
+/** The one locations result object. */
+export function presentLocations(result: KeywordLocations): LocationsResultJson {
+  return {
+    keyword: result.keyword,
+    items: result.items.map((item) => ({
+      location_code: item.locationCode,
+      location_name: item.locationName,
+      location_name_local: item.locationNameLocal,
+      country_code: item.countryCode,
+      search_volume: item.searchVolume,
+      share: item.share,
+      affinity_index: item.affinityIndex,
+    })),
+  };
+}

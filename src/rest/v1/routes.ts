@@ -1,0 +1,76 @@
+import {
+  locationsRequestSchema,
+  searchVolumeRequestSchema,
+  suggestionsRequestSchema,
+} from '../../domain/requests/keyword-data.js';
+import { parseBody } from '../../domain/requests/parse.js';
+import { type CompetitionEstimator, noCompetitionEstimator } from '../../ports/competition.js';
+import { getLocations } from '../../services/locations.js';
+import { getSearchVolume } from '../../services/search-volume.js';
+import { createSuggestionsPipeline, getSuggestions, type SuggestionsPipeline } from '../../services/suggestions.js';
+import type { RestRoute } from '../routes.js';
+import { presentLocations, presentSearchVolumeItem, presentSuggestions } from './presenters.js';
+
+export interface V1RouteDeps {
+  /** Competition for search_volume (per keyword); default: no estimate (null). */
+  competition?: CompetitionEstimator;
+  /** The suggestions stages; default: the source's related queries, competition 0. */
+  suggestions?: SuggestionsPipeline;
+}
+
+/**
+ * The keyword-data family. Each handler returns the task's `result` array; the REST handler wraps it in the
+ * envelope. The request is one object (an array holding exactly one task is unwrapped by the handler).
+ */
+export function createV1Routes(deps: V1RouteDeps = {}): RestRoute[] {
+  const competition = deps.competition ?? noCompetitionEstimator;
+  const suggestions = deps.suggestions ?? createSuggestionsPipeline({ competition });
+  return [
+    {
+      path: '/v1/keywords/search_volume',
+      family: 'v1',
+      operation: 'v1.search_volume',
+      summary: 'Average monthly volume and the last 12 months for 1 to 100 keywords',
+      schema: searchVolumeRequestSchema,
+      handle: async (body, scope) => {
+        const request = parseBody(searchVolumeRequestSchema, body);
+        const volumes = await getSearchVolume(
+          scope.services,
+          { keywords: request.keywords, locationCode: request.location_code, languageCode: request.language_code },
+          { competition },
+        );
+        return volumes.map(presentSearchVolumeItem);
+      },
+    },
+    {
+      path: '/v1/keywords/suggestions',
+      family: 'v1',
+      operation: 'v1.suggestions',
+      summary: 'Related keywords with volume, CPC and one competition estimate for the topic',
+      schema: suggestionsRequestSchema,
+      handle: async (body, scope) => {
+        const request = parseBody(suggestionsRequestSchema, body);
+        const result = await getSuggestions(
+          scope.services,
+          { keyword: request.keyword, limit: request.limit, locationCode: request.location_code },
+          suggestions,
+        );
+        return [presentSuggestions(result)];
+      },
+    },
+    {
+      path: '/v1/keywords/locations',
+      family: 'v1',
+      operation: 'v1.locations',
+      summary: 'Demand of one keyword over regions, with location codes and names',
+      schema: locationsRequestSchema,
+      handle: async (body, scope) => {
+        const request = parseBody(locationsRequestSchema, body);
+        return [presentLocations(await getLocations(scope.services, { keyword: request.keyword }))];
+      },
+    },
+  ];
+}
+
+/** The family with the default stages (no competition source yet). */
+export const v1Routes: RestRoute[] = createV1Routes();

@@ -1,0 +1,161 @@
+import { canonicalPhrase } from '../domain/source-call.js';
+import {
+  clampCompetition,
+  type CompetitionLevel,
+  competitionLevel,
+  cpcForVolume,
+} from '../domain/keyword-metrics.js';
+import { DEFAULT_LOCATION_CODE, regionFilterForLocation } from '../domain/location-codes.js';
+import { normalizePhrase } from '../domain/requests/fields.js';
+import { DEFAULT_LANGUAGE_CODE, normalizeKeywords } from '../domain/requests/keyword-data.js';
+import type { CompetitionEstimator } from '../ports/competition.js';
+import { DEFAULT_SOURCE_CONCURRENCY, type ServiceContext } from './context.js';
+import { getDynamics } from './dynamics.js';
+
+export interface SearchVolumeParams {
+  keywords: readonly string[];
+  locationCode?: number | undefined;
+  languageCode?: string | undefined;
+  /** Name of the keyword list in error messages: `keywords` (REST, the default) or e.g. `phrases` (GraphQL). */
+  field?: string | undefined;
+}
+
+export interface KeywordVolumeParams {
+  keyword: string;
+  locationCode?: number | undefined;
+  languageCode?: string | undefined;
+  /** Name of the keyword in error messages (default `keyword`). */
+  field?: string | undefined;
+}
+
+export interface MonthlyVolume {
+  year: number;
+  /** 1–12. */
+  month: number;
+  searchVolume: number;
+}
+
+/** One keyword's volume figures: the /v1 search_volume item and the GraphQL `Keyword`, before presenting. */
+export interface KeywordVolume {
+  /** Exactly as sent. */
+  keyword: string;
+  /** As sent (or the default), even when unknown and computed as Russia. */
+  locationCode: number;
+  languageCode: string;
+  /** Rounded mean of `monthlySearches`. */
+  searchVolume: number;
+  /** In [0, 1]; null when the estimator has no estimate. */
+  competition: number | null;
+  competitionLevel: CompetitionLevel | null;
+  cpc: number;
+  /** The last 12 completed months, newest first. */
+  monthlySearches: MonthlyVolume[];
+}
+
+export interface SearchVolumeDeps {
+  competition: CompetitionEstimator;
+}
+
+/**
+ * Volume figures for 1..100 keywords: one source call per distinct keyword (monthly dynamics over the
+ * default 12-month window, the very query /v2 dynamics makes, so the two share a cache entry), at most
+ * `ctx.concurrency` at once. Any source failure fails the whole request: no partial result.
+ */
+export async function getSearchVolume(
+  ctx: ServiceContext,
+  params: SearchVolumeParams,
+  deps: SearchVolumeDeps,
+): Promise<KeywordVolume[]> {
+  // Validate every keyword before the first call: a bad 57th keyword must not cost 56 calls.
+  const phrases = normalizeKeywords(params.keywords, params.field);
+  const measure = createMeasurer(ctx, params, deps);
+  return mapWithConcurrency(phrases, ctx.concurrency ?? DEFAULT_SOURCE_CONCURRENCY, (phrase, i) =>
+    measure(params.keywords[i]!, phrase),
+  );
+}
+
+/** The same figures for one keyword (GraphQL `keyword(phrase)`). */
+export async function getKeywordVolume(
+  ctx: ServiceContext,
+  params: KeywordVolumeParams,
+  deps: SearchVolumeDeps,
+): Promise<KeywordVolume> {
+  const phrase = normalizePhrase(params.keyword, params.field ?? 'keyword');
+  return createMeasurer(ctx, params, deps)(params.keyword, phrase);
+}
+
+function createMeasurer(
+  ctx: ServiceContext,
+  params: { locationCode?: number | undefined; languageCode?: string | undefined },
+  deps: SearchVolumeDeps,
+) {
+  const locationCode = params.locationCode ?? DEFAULT_LOCATION_CODE;
+  const languageCode = params.languageCode ?? DEFAULT_LANGUAGE_CODE;
+  const regions = regionFilterForLocation(locationCode);
+  // A keyword repeated in one request is estimated once (the per-request loader already dedupes its source call).
+  const estimates = new Map<string, Promise<number | null>>();
+  const estimate = (phrase: string) => {
+    const key = canonicalPhrase(phrase);
+    let pending = estimates.get(key);
+    if (!pending) {
+      // Competition is an extra: an estimator failure means "no estimate", never a failed request.
+      pending = deps.competition.estimate(phrase, regions).then(clampCompetition, () => null);
+      estimates.set(key, pending);
+    }
+    return pending;
+  };
+
+  return async (keyword: string, phrase: string): Promise<KeywordVolume> => {
+    const [dynamics, competition] = await Promise.all([
+      getDynamics(ctx, { phrase, period: 'PERIOD_MONTHLY', regions }),
+      estimate(phrase),
+    ]);
+    const monthlySearches = dynamics.results
+      .map((point) => ({
+        year: Number(point.date.slice(0, 4)),
+        month: Number(point.date.slice(5, 7)),
+        searchVolume: point.count,
+      }))
+      .reverse();
+    const total = monthlySearches.reduce((sum, m) => sum + m.searchVolume, 0);
+    const searchVolume = monthlySearches.length > 0 ? Math.round(total / monthlySearches.length) : 0;
+    return {
+      keyword,
+      locationCode,
+      languageCode,
+      searchVolume,
+      competition,
+      competitionLevel: competitionLevel(competition),
+      cpc: cpcForVolume(searchVolume),
+      monthlySearches,
+    };
+  };
+}
+
+/**
+ * Maps `items` through `fn` with at most `limit` calls in flight, keeping the order. On the first failure no
+ * further call is started (calls are quota) and the whole map rejects with that failure.
+ */
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      const index = next++;
+      try {
+        results[index] = await fn(items[index]!, index);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  const workers = Math.max(1, Math.min(Math.floor(limit) || 1, items.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  return results;
+}
