@@ -1,9 +1,11 @@
 import { DomainError } from '../domain/errors.js';
 import { type SourceCall, type SourceMethod, type SourceResults, sourceCallKey } from '../domain/source-call.js';
 import type { Cache } from '../ports/cache.js';
+import type { CallLock } from '../ports/call-lock.js';
 import type { Clock } from '../ports/clock.js';
 import type { StatisticsSource } from '../ports/statistics-source.js';
 import type { CallStatus } from './cache-status.js';
+import { type CoordinatedFetch, createCrossProcessFetch } from './cross-process-fetch.js';
 
 export interface GatewayAnswer<T> {
   value: T;
@@ -25,6 +27,15 @@ export interface SourceGatewayOptions {
   staleTtlMs: number;
   /** Cache key prefix: bump the version when a cached shape changes. */
   namespace?: string;
+  /**
+   * Shared lock for coalescing across processes; give it with a shared cache (Redis), since waiters look for
+   * the holder's value in the cache. Without it, coalescing is per process only.
+   */
+  lock?: CallLock;
+  /** How long a lock lives if its holder dies; above the longest source call (default 30 s). */
+  lockTtlMs?: number;
+  /** How long a process waits for another's call before calling itself (default: lockTtlMs). */
+  lockWaitMs?: number;
 }
 
 /** Source failures that a stale entry may stand in for (a bug on our side may not). */
@@ -34,6 +45,17 @@ export function createSourceGateway(options: SourceGatewayOptions): SourceGatewa
   const { source, cache, clock, freshTtlMs, staleTtlMs } = options;
   const namespace = options.namespace ?? 'v1';
   const inFlight = new Map<string, Promise<unknown>>();
+  const lockTtlMs = options.lockTtlMs ?? 30_000;
+  const coordinated: CoordinatedFetch = options.lock
+    ? createCrossProcessFetch({
+        cache,
+        lock: options.lock,
+        clock,
+        freshTtlMs,
+        lockTtlMs,
+        waitMs: options.lockWaitMs ?? lockTtlMs,
+      })
+    : (_key, fetchAndStore) => fetchAndStore();
 
   const fetchFromSource = (call: SourceCall): Promise<unknown> => {
     switch (call.method) {
@@ -46,15 +68,20 @@ export function createSourceGateway(options: SourceGatewayOptions): SourceGatewa
     }
   };
 
-  // Concurrent identical calls share one upstream request; the entry is written before waiters resume.
+  const fetchAndStore = async (key: string, call: SourceCall): Promise<unknown> => {
+    const value = await fetchFromSource(call);
+    await cache.set(key, value, freshTtlMs + staleTtlMs);
+    return value;
+  };
+
+  // Concurrent identical calls share one upstream request (across processes too, given a lock); the entry is
+  // written before waiters resume.
   const fetchOnce = (key: string, call: SourceCall): Promise<unknown> => {
     const pending = inFlight.get(key);
     if (pending) return pending;
     const promise = (async () => {
       try {
-        const value = await fetchFromSource(call);
-        await cache.set(key, value, freshTtlMs + staleTtlMs);
-        return value;
+        return await coordinated(key, () => fetchAndStore(key, call));
       } finally {
         inFlight.delete(key);
       }

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryCache } from '../../src/adapters/cache/memory-cache.js';
+import { createManualClock } from '../fakes/manual-clock.js';
+import { runCacheContract } from './cache-contract.js';
+
+runCacheContract('memory', async (clock) => createMemoryCache({ maxEntries: 1_000, maxBytes: 64 * 1024 * 1024, clock }));
+
+describe('memory cache bounds', () => {
+  it('keeps at most maxEntries, dropping the oldest', async () => {
+    const cache = createMemoryCache({ maxEntries: 3, maxBytes: 1_000_000 });
+    for (const key of ['a', 'b', 'c', 'd']) await cache.set(key, key, 60_000);
+    expect(await cache.get('a')).toBeUndefined();
+    for (const key of ['b', 'c', 'd']) expect((await cache.get(key))?.value).toBe(key);
+  });
+
+  it('evicts the least recently used, not the least recently set', async () => {
+    const cache = createMemoryCache({ maxEntries: 3, maxBytes: 1_000_000 });
+    for (const key of ['a', 'b', 'c']) await cache.set(key, key, 60_000);
+    await cache.get('a'); // a is now the most recently used; b the least
+    await cache.set('d', 'd', 60_000);
+    expect(await cache.get('b')).toBeUndefined();
+    for (const key of ['a', 'c', 'd']) expect((await cache.get(key))?.value).toBe(key);
+  });
+
+  it('stays bounded over a long run', async () => {
+    const cache = createMemoryCache({ maxEntries: 100, maxBytes: 1_000_000 });
+    for (let i = 0; i < 10_000; i++) await cache.set(`k${i}`, { i }, 60_000);
+    let present = 0;
+    for (let i = 0; i < 10_000; i++) if (await cache.get(`k${i}`)) present++;
+    expect(present).toBe(100);
+    expect((await cache.get('k9999'))?.value).toEqual({ i: 9999 });
+  });
+
+  it('keeps the estimated bytes (UTF-8 of key + JSON) under maxBytes', async () => {
+    // Each entry: key "kN" (2 bytes) + JSON of 98 x's with quotes (100 bytes) = 102 bytes; 3 fit in 350.
+    const cache = createMemoryCache({ maxEntries: 1_000, maxBytes: 350 });
+    for (const key of ['k1', 'k2', 'k3', 'k4']) await cache.set(key, 'x'.repeat(98), 60_000);
+    expect(await cache.get('k1')).toBeUndefined();
+    for (const key of ['k2', 'k3', 'k4']) expect(await cache.get(key)).toBeDefined();
+  });
+
+  it('counts multi-byte text by its UTF-8 size', async () => {
+    // "ж" is 2 bytes in UTF-8: key (1) + 50 × 2 + 2 quotes = 103 bytes; two would need 206 > 150.
+    const cache = createMemoryCache({ maxEntries: 1_000, maxBytes: 150 });
+    await cache.set('a', 'ж'.repeat(50), 60_000);
+    await cache.set('b', 'ж'.repeat(50), 60_000);
+    expect(await cache.get('a')).toBeUndefined();
+    expect(await cache.get('b')).toBeDefined();
+  });
+
+  it('refuses a value larger than the whole budget without evicting the rest', async () => {
+    const cache = createMemoryCache({ maxEntries: 1_000, maxBytes: 200 });
+    await cache.set('small', 'ok', 60_000);
+    await cache.set('huge', 'x'.repeat(500), 60_000);
+    expect(await cache.get('huge')).toBeUndefined();
+    expect((await cache.get('small'))?.value).toBe('ok');
+  });
+
+  it('expires by its clock and frees the slot', async () => {
+    const clock = createManualClock();
+    const cache = createMemoryCache({ maxEntries: 2, maxBytes: 1_000_000, clock });
+    await cache.set('a', 1, 1_000);
+    clock.advance(999);
+    expect(await cache.get('a')).toBeDefined();
+    clock.advance(1);
+    expect(await cache.get('a')).toBeUndefined();
+  });
+});
+
+describe('memory cache safety', () => {
+  it('hands out frozen values, so a caller cannot corrupt later hits', async () => {
+    const cache = createMemoryCache({ maxEntries: 10, maxBytes: 1_000_000 });
+    await cache.set('k', { rows: [{ count: 1 }] }, 60_000);
+    const entry = await cache.get<{ rows: { count: number }[] }>('k');
+    expect(() => entry!.value.rows.push({ count: 2 })).toThrow(TypeError);
+    expect(() => {
+      entry!.value.rows[0]!.count = 99;
+    }).toThrow(TypeError);
+    expect((await cache.get('k'))?.value).toEqual({ rows: [{ count: 1 }] });
+  });
+});
