@@ -4,7 +4,10 @@ import { DomainError } from './domain/errors.js';
 import type { RegionCatalog } from './domain/regions/catalog.js';
 import { loadRegionCatalog } from './adapters/region-data.js';
 import { createMemoryLedger } from './adapters/memory-ledger.js';
-import { createMapCache } from './adapters/map-cache.js';
+import { createMemoryCache } from './adapters/cache/memory-cache.js';
+import { createRedisCache } from './adapters/cache/redis-cache.js';
+import { createRedisLock } from './adapters/cache/redis-lock.js';
+import type { CallLock } from './ports/call-lock.js';
 import type { Cache } from './ports/cache.js';
 import { type Clock, systemClock } from './ports/clock.js';
 import type { Ledger } from './ports/ledger.js';
@@ -24,6 +27,7 @@ import { createRestHandler } from './rest/handler.js';
 import { jsonResponse } from './rest/responses.js';
 import { presentProblem } from './rest/problem.js';
 import { createSystemRoutes } from './rest/system-routes.js';
+import { v1Routes } from './rest/v1/routes.js';
 import { v2Routes } from './rest/v2/routes.js';
 import { createUnconfiguredSource } from './adapters/unconfigured-source.js';
 
@@ -53,7 +57,18 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
   const clock = overrides.clock ?? systemClock;
   const catalog = overrides.catalog ?? loadRegionCatalog();
   const source = overrides.source ?? createUnconfiguredSource('no statistics source is configured');
-  const cache = overrides.cache ?? createMapCache();
+  const shared = config.REDIS_URL
+    ? {
+        cache: createRedisCache({ url: config.REDIS_URL, namespace: 'sds', logger, clock }),
+        lock: createRedisLock({ url: config.REDIS_URL, namespace: 'sds', logger }),
+      }
+    : undefined;
+  const cache: Cache =
+    overrides.cache ??
+    shared?.cache ??
+    createMemoryCache({ maxEntries: config.CACHE_MAX_ENTRIES, maxBytes: config.CACHE_MAX_BYTES, logger, clock });
+  // Waiters look for the lock holder's value in the cache, so the lock only goes with the shared cache.
+  const lock: CallLock | undefined = overrides.cache ? undefined : shared?.lock;
   const ledger = overrides.ledger ?? createMemoryLedger();
 
   const runtime: ServiceRuntime = {
@@ -66,7 +81,11 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
       clock,
       freshTtlMs: config.CACHE_TTL,
       staleTtlMs: config.CACHE_STALE_TTL,
+      lock,
+      // A lock outlives the longest upstream call (retries included), so a dead holder frees it soon after.
+      lockTtlMs: 2 * config.WORDSTAT_TIMEOUT_MS,
     }),
+    concurrency: config.SOURCE_CONCURRENCY,
     authenticator: createAuthenticator(config.API_KEYS),
     ledger,
     logger,
@@ -74,7 +93,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     sourceKind: overrides.source ? overrides.source.kind : 'none',
   };
 
-  const rest = createRestHandler(runtime, [...v2Routes]);
+  const rest = createRestHandler(runtime, [...v1Routes, ...v2Routes]);
   const system = createSystemRoutes(runtime, []);
 
   const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
@@ -145,6 +164,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     async close() {
       await ledger.close();
       await cache.close();
+      await lock?.close();
     },
   };
 }

@@ -21,6 +21,8 @@ export interface ServiceRuntime {
   ledger: Ledger;
   logger: Logger;
   prices: Prices;
+  /** How many source calls one request may run at once. */
+  concurrency: number;
   /** The source behind the gateway, or 'none' when data calls can only fail (production, unconfigured). */
   sourceKind: SourceKind | 'none';
 }
@@ -44,6 +46,7 @@ export function createRequestScope(runtime: ServiceRuntime, principal: Principal
     services: {
       catalog: runtime.catalog,
       today: todayIn(runtime.timeZone, now),
+      concurrency: runtime.concurrency,
       source: createRequestSource(runtime.gateway, tracker),
     },
   };

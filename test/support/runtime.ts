@@ -52,6 +52,7 @@ export function createTestRuntime(options: TestRuntimeOptions): TestRuntime {
     ledger,
     logger: silentLogger,
     prices: options.prices ?? TEST_PRICES,
+    concurrency: 8,
     sourceKind: options.source.kind,
   };
   return { runtime, clock, cache, ledger };
