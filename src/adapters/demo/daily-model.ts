@@ -1,0 +1,52 @@
+import { at } from './hash.js';
+import { splitDevices, type DeviceParts } from './devices.js';
+import { DAYS_PER_YEAR, TREND_ORIGIN_DAY, type PhraseParams } from './phrase-model.js';
+
+/** ISO weekday (1 = Monday … 7 = Sunday) of a day number (1970-01-01, day 0, was a Thursday). */
+export function weekdayOf(day: number): number {
+  return ((((day + 3) % 7) + 7) % 7) + 1;
+}
+
+/**
+ * Expected (real-valued) demand of a phrase on one day, all regions and devices: the 30-day volume spread
+ * over the days, times the yearly cycle, the slow trend, the weekly rhythm (weekdays vs weekends, averaging 1
+ * over a week) and a small day-to-day wobble (±12 %).
+ */
+export function expectedDaily(params: PhraseParams, day: number): number {
+  if (params.volume30 === 0) return 0;
+  const years = (day - TREND_ORIGIN_DAY) / DAYS_PER_YEAR;
+  const season = 1 + params.seasonAmplitude * Math.cos(2 * Math.PI * (years - params.seasonPeak));
+  const trend = Math.exp(params.trendPerYear * years);
+  const weekday = 7 / (5 + 2 * params.weekendRatio);
+  const week = weekdayOf(day) >= 6 ? weekday * params.weekendRatio : weekday;
+  const wobble = 1 + 0.24 * (at(params.streams.noise, day) - 0.5);
+  return (params.volume30 / 30) * season * trend * week * wobble;
+}
+
+/**
+ * The primary quantity of the model: the integer count of a phrase on one day, per device, for a region
+ * filter whose share of the phrase's demand is `regionFraction` (1 = no filter). Rounding is stochastic with
+ * per-(phrase, day) dithers, so sums over weeks and months are unbiased, exact sums of these integers, and a
+ * smaller fraction never gives a larger count.
+ */
+export function dailyParts(params: PhraseParams, day: number, regionFraction: number): DeviceParts {
+  const expected = expectedDaily(params, day);
+  if (expected === 0) return [0, 0, 0];
+  const { streams } = params;
+  const national = Math.floor(expected + at(streams.round, day));
+  const parts = splitDevices(national, params, at(streams.tablet, day), at(streams.desktop, day));
+  if (regionFraction >= 1) return parts;
+  const share = (part: number, k: 0 | 1 | 2) =>
+    part === 0 ? 0 : Math.min(part, Math.floor(part * regionFraction + at(streams.filter[k], day)));
+  return [share(parts[0], 0), share(parts[1], 1), share(parts[2], 2)];
+}
+
+/**
+ * All search-engine queries on one day over all regions and devices (the denominator of `share`): about
+ * 1.2 billion, a little lower at weekends, growing 5 % a year.
+ */
+export function allQueriesDaily(day: number): number {
+  const years = (day - TREND_ORIGIN_DAY) / DAYS_PER_YEAR;
+  const week = weekdayOf(day) >= 6 ? 0.85 : 1.06;
+  return 1.2e9 * week * Math.exp(0.05 * years);
+}

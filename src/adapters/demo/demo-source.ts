@@ -1,0 +1,137 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { RegionCatalog } from '../../domain/regions/catalog.js';
+import { canonicalPhrase } from '../../domain/source-call.js';
+import type {
+  DynamicsQuery,
+  DynamicsResult,
+  RegionCount,
+  RegionLevel,
+  RegionType,
+  RegionsQuery,
+  RegionsResult,
+  SourceRegionNode,
+  TopQuery,
+  TopResult,
+} from '../../domain/types.js';
+import type { StatisticsSource } from '../../ports/statistics-source.js';
+import { deviceMask, sumSelected } from './devices.js';
+import { dynamicsSeries } from './dynamics-model.js';
+import { phraseParams, type PhraseParams } from './phrase-model.js';
+import { phraseRegions, sumOver, type PhraseRegions } from './region-model.js';
+import { createRegionTree } from './region-tree.js';
+import { topAssociations, topResults } from './top-model.js';
+
+export interface DemoSourceOptions {
+  /** Simulated upstream latency per call, in milliseconds (default 0). */
+  latencyMs?: number;
+}
+
+interface PhraseState {
+  params: PhraseParams;
+  regions: PhraseRegions;
+}
+
+/** Enough for a busy demo; each entry is a few arrays of the tree's size (~30 KB). */
+const CACHE_LIMIT = 256;
+
+/**
+ * Region levels a regions answer lists. 'other' regions (continents, the CIS group, municipal districts) are
+ * left out at every level: they only regroup rows that are already there. They still work in region filters.
+ */
+const LEVEL_TYPES: Record<RegionLevel, ReadonlySet<RegionType>> = {
+  REGION_ALL: new Set(['country', 'district', 'region', 'city']),
+  REGION_CITIES: new Set(['city']),
+  REGION_REGIONS: new Set(['region']),
+};
+
+/**
+ * The built-in deterministic model of search demand (SOURCE=demo): same request, same numbers, on any
+ * machine; magnitudes, seasonality, device and regional splits shaped like Wordstat's. "Last 30 days"
+ * answers (top, regions) do not depend on the date: they use the phrase's typical 30-day volume.
+ */
+export function createDemoSource(catalog: RegionCatalog, options: DemoSourceOptions = {}): StatisticsSource {
+  const latencyMs = Math.max(0, options.latencyMs ?? 0);
+  const tree = createRegionTree(catalog);
+  const cache = new Map<string, PhraseState>();
+
+  const stateOf = (phrase: string): PhraseState => {
+    const key = canonicalPhrase(phrase);
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const params = phraseParams(key);
+    const state = { params, regions: phraseRegions(tree, params) };
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    cache.set(key, state);
+    return state;
+  };
+
+  const settle = async (signal: AbortSignal | undefined) => {
+    signal?.throwIfAborted();
+    if (latencyMs > 0) await sleep(latencyMs, undefined, signal ? { signal } : {});
+  };
+
+  return {
+    kind: 'demo',
+
+    async top(query: TopQuery, signal?: AbortSignal): Promise<TopResult> {
+      await settle(signal);
+      const { params, regions } = stateOf(query.phrase);
+      const mask = deviceMask(query.devices);
+      let totalCount = sumSelected(regions.totals, mask);
+      if (query.regions.length > 0) {
+        totalCount = 0;
+        regions.counts.forEach((counts, d) => {
+          if (mask[d]) totalCount += sumOver(tree, counts, query.regions);
+        });
+      }
+      return {
+        totalCount,
+        results: topResults(params, totalCount, query.numPhrases),
+        associations: topAssociations(params, totalCount, query.numPhrases),
+      };
+    },
+
+    async dynamics(query: DynamicsQuery, signal?: AbortSignal): Promise<DynamicsResult> {
+      await settle(signal);
+      const { params, regions } = stateOf(query.phrase);
+      const filtered = query.regions.length > 0;
+      const points = dynamicsSeries(params, {
+        period: query.period,
+        fromDate: query.fromDate,
+        toDate: query.toDate,
+        devices: query.devices,
+        phraseFraction: filtered ? Math.min(1, sumOver(tree, regions.share, query.regions)) : 1,
+        allQueriesFraction: filtered ? Math.min(1, sumOver(tree, tree.baseShare, query.regions)) : 1,
+      });
+      return { points };
+    },
+
+    async regions(query: RegionsQuery, signal?: AbortSignal): Promise<RegionsResult> {
+      await settle(signal);
+      const { regions } = stateOf(query.phrase);
+      const mask = deviceMask(query.devices);
+      const types = LEVEL_TYPES[query.level];
+      const rows: RegionCount[] = [];
+      tree.regions.forEach((region, i) => {
+        if (!types.has(region.type)) return;
+        const count = regions.counts.reduce((sum, counts, d) => (mask[d] ? sum + counts[i]! : sum), 0);
+        const base = tree.baseShare[i]!;
+        // Rows with no demand are omitted, as the upstream omits zero values.
+        if (count === 0 || base <= 0) return;
+        rows.push({ regionId: region.id, count, affinityIndex: (regions.share[i]! / base) * 100 });
+      });
+      rows.sort((a, b) => b.count - a.count || a.regionId - b.regionId);
+      return { rows, total: sumSelected(regions.totals, mask) };
+    },
+
+    async regionTree(signal?: AbortSignal): Promise<SourceRegionNode[]> {
+      await settle(signal);
+      const build = (id: number, label: string): SourceRegionNode => ({
+        id,
+        label,
+        children: catalog.children(id).map((child) => build(child.id, child.name)),
+      });
+      return tree.roots.map((i) => tree.regions[i]!).map((root) => build(root.id, root.name));
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { Region, RegionCatalog } from '../../domain/regions/catalog.js';
+import { countryUsage, ownMass, variationSigma } from './region-masses.js';
+
+/**
+ * The catalog's region tree in arrays, parents before children, with the phrase-independent masses of the
+ * model. Built once per source; per-phrase weights (region-model.ts) are computed over these arrays.
+ */
+export interface RegionTree {
+  /** Regions in topological order (every parent before its children). */
+  readonly regions: readonly Region[];
+  /** Region id → position in `regions`. */
+  readonly indexOf: ReadonlyMap<number, number>;
+  /** Position of the parent, -1 for a root (or a region whose parent the catalog lacks). */
+  readonly parent: Int32Array;
+  readonly children: readonly (readonly number[])[];
+  readonly roots: readonly number[];
+  /** Own mass (users in the region but in none of its listed children), after country usage. */
+  readonly own: Float64Array;
+  /** Spread of the per-phrase variation of each region. */
+  readonly sigma: Float64Array;
+  /** Each region's share of all search-engine queries (its whole mass over the world's). */
+  readonly baseShare: Float64Array;
+}
+
+/** Arranges the catalog for the model. */
+export function createRegionTree(catalog: RegionCatalog): RegionTree {
+  const order: Region[] = [];
+  const seen = new Set<number>();
+  const visit = (region: Region) => {
+    if (seen.has(region.id)) return;
+    seen.add(region.id);
+    order.push(region);
+  };
+  const rootRegions = catalog.all.filter((r) => r.parentId === null || !catalog.get(r.parentId));
+  rootRegions.forEach(visit);
+  // Breadth-first: each region is appended after its parent.
+  for (let i = 0; i < order.length; i++) {
+    for (const child of catalog.children(order[i]!.id)) visit(child);
+  }
+
+  const n = order.length;
+  const indexOf = new Map(order.map((r, i) => [r.id, i]));
+  const parent = new Int32Array(n).fill(-1);
+  const children: number[][] = order.map(() => []);
+  const roots: number[] = [];
+  order.forEach((region, i) => {
+    const p = region.parentId === null ? undefined : indexOf.get(region.parentId);
+    if (p === undefined) {
+      roots.push(i);
+    } else {
+      parent[i] = p;
+      children[p]!.push(i);
+    }
+  });
+
+  const usage = new Float64Array(n);
+  const own = new Float64Array(n);
+  const sigma = new Float64Array(n);
+  order.forEach((region, i) => {
+    const p = parent[i]!;
+    usage[i] = region.type === 'country' ? countryUsage(region.id, children[i]!.length > 0) : p >= 0 ? usage[p]! : 1;
+    own[i] = ownMass(region, children[i]!.length > 0) * usage[i]!;
+    sigma[i] = variationSigma(region);
+  });
+
+  const whole = subtreeMasses(parent, own);
+  const world = roots.reduce((sum, i) => sum + whole[i]!, 0);
+  const baseShare = whole.map((m) => (world > 0 ? m / world : 0));
+  return { regions: order, indexOf, parent, children, roots, own, sigma, baseShare };
+}
+
+/** Whole mass of every subtree (own plus descendants'), given parents-before-children order. */
+export function subtreeMasses(parent: Int32Array, own: Float64Array): Float64Array {
+  const whole = Float64Array.from(own);
+  for (let i = whole.length - 1; i >= 0; i--) {
+    const p = parent[i]!;
+    if (p >= 0) whole[p] = whole[p]! + whole[i]!;
+  }
+  return whole;
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { demoCompetition } from '../../src/adapters/demo/competition.js';
+import { splitDevices } from '../../src/adapters/demo/devices.js';
+import { at, bell, hashString, mix, unit } from '../../src/adapters/demo/hash.js';
+import { isGibberishWord, phraseParams } from '../../src/adapters/demo/phrase-model.js';
+import { apportion } from '../../src/adapters/demo/region-model.js';
+import { samplePhrases, wordCount } from './demo-phrases.js';
+
+describe('demo hash', () => {
+  it('draws uniforms in [0, 1) that spread evenly, and bell numbers with mean 0 and spread 1', () => {
+    const buckets = new Array<number>(10).fill(0);
+    let mean = 0;
+    let square = 0;
+    const n = 20_000;
+    for (let i = 0; i < n; i++) {
+      const u = unit(12345, i);
+      expect(u).toBeGreaterThanOrEqual(0);
+      expect(u).toBeLessThan(1);
+      buckets[Math.floor(u * 10)]!++;
+      const b = bell(777, i);
+      expect(Math.abs(b)).toBeLessThanOrEqual(2 * Math.sqrt(3));
+      mean += b / n;
+      square += (b * b) / n;
+    }
+    for (const count of buckets) expect(Math.abs(count - n / 10)).toBeLessThan(n / 50);
+    expect(Math.abs(mean)).toBeLessThan(0.05);
+    expect(Math.sqrt(square)).toBeGreaterThan(0.9);
+    expect(Math.sqrt(square)).toBeLessThan(1.1);
+  });
+
+  it('separates streams: different salts and neighbouring days give unrelated draws', () => {
+    const seed = hashString('слон');
+    expect(hashString('слон')).toBe(seed);
+    expect(hashString('слоН')).not.toBe(seed);
+    expect(mix(seed, 1)).not.toBe(mix(seed, 2));
+    const stream = mix(seed, 9);
+    const days = Array.from({ length: 1000 }, (_, d) => at(stream, d));
+    let lagProduct = 0;
+    for (let d = 1; d < days.length; d++) lagProduct += (days[d]! - 0.5) * (days[d - 1]! - 0.5);
+    // Independent uniforms: E[(u-½)(v-½)] = 0; the sample mean over 999 pairs stays well inside ±0.01.
+    expect(Math.abs(lagProduct / 999)).toBeLessThan(0.01);
+  });
+});
+
+describe('demo device split', () => {
+  const shares = { desktopShare: 0.4, tabletShare: 0.05 };
+
+  it('adds up exactly and stays close to the shares', () => {
+    for (let total = 0; total < 3000; total += 7) {
+      const [desktop, phone, tablet] = splitDevices(total, shares, unit(1, total), unit(2, total));
+      expect(desktop + phone + tablet).toBe(total);
+      expect(Math.min(desktop, phone, tablet)).toBeGreaterThanOrEqual(0);
+      expect(Math.abs(tablet - total * 0.05)).toBeLessThan(1);
+      expect(Math.abs(desktop - total * 0.4)).toBeLessThan(2);
+    }
+  });
+
+  it('never lowers a part when the total grows (so a region filter lowers every device)', () => {
+    for (const [d1, d2] of [[0, 0], [0.3, 0.9], [0.999, 0.5]] as const) {
+      let previous = splitDevices(0, shares, d1, d2);
+      for (let total = 1; total < 2000; total++) {
+        const next = splitDevices(total, shares, d1, d2);
+        next.forEach((part, k) => expect(part).toBeGreaterThanOrEqual(previous[k]!));
+        previous = next;
+      }
+    }
+  });
+});
+
+describe('demo apportionment', () => {
+  it('hands out exactly the pool, each member within one of its quota', () => {
+    const weights = Float64Array.from([5, 0.1, 3.3, 0, 7.25, 1e-6]);
+    const members = [0, 1, 2, 3, 4, 5];
+    const out = new Float64Array(weights.length);
+    for (const pool of [0, 1, 2, 17, 1000, 123_457]) {
+      apportion(pool, members, weights, out);
+      expect(members.reduce((s, i) => s + out[i]!, 0)).toBe(pool);
+      const sum = weights.reduce((s, w) => s + w, 0);
+      for (const i of members) {
+        expect(Number.isInteger(out[i])).toBe(true);
+        expect(Math.abs(out[i]! - (pool * weights[i]!) / sum)).toBeLessThan(1);
+      }
+      expect(out[3]).toBe(0);
+    }
+  });
+});
+
+describe('demo phrase model', () => {
+  it('recognises keyboard mash but not acronyms or real words', () => {
+    for (const word of ['ghjcnj', 'фывпрлд', 'ывпрстк', 'qwrtzpk']) expect(isGibberishWord(word)).toBe(true);
+    for (const word of ['мтс', 'html', 'спб', 'слон', 'программирование', '2026', 'iphone', 'здравствуйте']) {
+      expect(isGibberishWord(word)).toBe(false);
+    }
+  });
+
+  it('derives parameters from the canonical phrase only', () => {
+    expect(phraseParams('  Купить   Слона ')).toEqual(phraseParams('купить слона'));
+    expect(phraseParams('купить слона').phrase).toBe('купить слона');
+  });
+});
+
+describe('demoCompetition', () => {
+  const phrases = samplePhrases(200);
+
+  it('is deterministic and returns up to ten distinct domains, fewer when few documents match', () => {
+    for (const phrase of [...phrases, 'ghjcnj']) {
+      const result = demoCompetition(phrase);
+      expect(demoCompetition(phrase)).toEqual(result);
+      expect(Number.isInteger(result.foundDocs)).toBe(true);
+      expect(result.foundDocs).toBeGreaterThanOrEqual(0);
+      expect(new Set(result.topDomains).size).toBe(result.topDomains.length);
+      expect(result.topDomains.length).toBe(Math.min(10, result.foundDocs));
+    }
+  });
+
+  it('finds more documents for popular phrases than for long ones, almost none for gibberish', () => {
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+    const docs = (words: (n: number) => boolean) =>
+      median(phrases.filter((p) => words(wordCount(p))).map((p) => demoCompetition(p).foundDocs));
+    expect(docs((n) => n === 1)).toBeGreaterThan(100 * docs((n) => n >= 4));
+    expect(demoCompetition('ghjcnj').foundDocs).toBeLessThan(10);
+  });
+
+  it('puts marketplaces on top for commercial phrases', () => {
+    const marketplaces = new Set(['avito.ru', 'ozon.ru', 'wildberries.ru', 'market.yandex.ru', 'dns-shop.ru', 'mvideo.ru', 'citilink.ru', 'lemanapro.ru']);
+    const share = (list: string[]) => {
+      const top3 = list.flatMap((p) => demoCompetition(p).topDomains.slice(0, 3));
+      return top3.filter((d) => marketplaces.has(d)).length / top3.length;
+    };
+    const nouns = ['диван', 'ноутбук', 'велосипед', 'куртка', 'теплица', 'рюкзак', 'часы', 'сумка'];
+    expect(share(nouns.map((n) => `купить ${n}`))).toBeGreaterThan(share(nouns) + 0.3);
+  });
+});
