@@ -30,6 +30,7 @@ import { createSystemRoutes } from './rest/system-routes.js';
 import { v1Routes } from './rest/v1/routes.js';
 import { v2Routes } from './rest/v2/routes.js';
 import { createUnconfiguredSource } from './adapters/unconfigured-source.js';
+import { createDemoSource } from './adapters/demo/demo-source.js';
 
 /** Parts a caller (tests, tools) may supply instead of the ones the config chooses. */
 export interface AppOverrides {
@@ -56,7 +57,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
   const logger = overrides.logger ?? silentLogger;
   const clock = overrides.clock ?? systemClock;
   const catalog = overrides.catalog ?? loadRegionCatalog();
-  const source = overrides.source ?? createUnconfiguredSource('no statistics source is configured');
+  const source = overrides.source ?? chooseSource(config, catalog);
   const shared = config.REDIS_URL
     ? {
         cache: createRedisCache({ url: config.REDIS_URL, namespace: 'sds', logger, clock }),
@@ -90,7 +91,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     ledger,
     logger,
     prices: { call: config.PRICE_CALL, repeat: config.PRICE_REPEAT },
-    sourceKind: overrides.source ? overrides.source.kind : 'none',
+    sourceKind: overrides.source || config.sourceKind !== 'none' ? source.kind : 'none',
   };
 
   const rest = createRestHandler(runtime, [...v1Routes, ...v2Routes]);
@@ -167,4 +168,16 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
       await lock?.close();
     },
   };
+}
+
+/** The source the configuration asks for; data calls get 503 when none may be used. */
+function chooseSource(config: Config, catalog: RegionCatalog): StatisticsSource {
+  switch (config.sourceKind) {
+    case 'demo':
+      return createDemoSource(catalog);
+    case 'wordstat':
+      return createUnconfiguredSource('the Wordstat adapter is not wired yet');
+    case 'none':
+      return createUnconfiguredSource('set YANDEX_API_KEY (or YANDEX_IAM_TOKEN) and YANDEX_FOLDER_ID, or SOURCE=demo');
+  }
 }

@@ -74,6 +74,19 @@ function taskFrame(request: EnvelopeRequest) {
   };
 }
 
+/** One task, its fields in the order the format lists them. */
+function task<R>(
+  frame: ReturnType<typeof taskFrame>,
+  status_code: number,
+  status_message: string,
+  cost: number,
+  result_count: number,
+  result: R[] | null,
+): EnvelopeTask<R> {
+  const { id, time, path, data } = frame;
+  return { id, status_code, status_message, time, cost, result_count, path, data, result };
+}
+
 /** The success envelope around one task's result items. */
 export function presentEnvelope<R>(request: EnvelopeRequest, result: R[], cost: number): Envelope<R> {
   const frame = taskFrame(request);
@@ -85,7 +98,7 @@ export function presentEnvelope<R>(request: EnvelopeRequest, result: R[], cost: 
     cost,
     tasks_count: 1,
     tasks_error: 0,
-    tasks: [{ ...frame, status_code: 20000, status_message: 'Ok.', cost, result_count: result.length, result }],
+    tasks: [task(frame, 20000, 'Ok.', cost, result.length, result)],
   };
 }
 
@@ -101,6 +114,6 @@ export function presentEnvelopeError(request: EnvelopeRequest, error: DomainErro
     cost: 0,
     tasks_count: 1,
     tasks_error: 1,
-    tasks: [{ ...frame, status_code: code, status_message: error.message, cost: 0, result_count: 0, result: null }],
+    tasks: [task(frame, code, error.message, 0, 0, null)],
   };
 }
