@@ -54,26 +54,50 @@ export interface RedisQuotaStoreOptions {
   logger: Logger;
 }
 
+/** Longest a quota decision may take before the call is refused instead (Redis slow or unreachable). */
+const OPERATION_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  promise.catch(() => {}); // the loser of the race must not become an unhandled rejection
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** A call log shared by every process that uses the same Redis key. Fails closed: no Redis, no upstream call. */
 export function createRedisQuotaStore(options: RedisQuotaStoreOptions): QuotaStore {
   const { key, logger } = options;
   let owned: { readonly isOpen: boolean; close(): Promise<void> } | undefined;
-  let ready: Promise<RedisEvalClient>;
+  let ready: () => Promise<RedisEvalClient>;
   if (typeof options.redis === 'string') {
+    // No offline queue: while disconnected a command fails at once rather than waiting for a reconnect.
     const client = createClient({ url: options.redis, disableOfflineQueue: true, socket: { connectTimeout: 5_000 } });
-    // An 'error' listener is mandatory: without one a dropped connection would crash the process.
-    client.on('error', (error: unknown) => logger.warn({ reason: String(error) }, 'quota store: Redis error'));
+    let healthy = true;
+    // An 'error' listener is mandatory (without one a dropped connection crashes the process); log once per outage.
+    client.on('error', (error: unknown) => {
+      if (healthy) logger.warn({ reason: String(error) }, 'quota store: Redis connection error');
+      healthy = false;
+    });
+    client.on('ready', () => (healthy = true));
     owned = client;
-    ready = client.connect().then(() => client as unknown as RedisEvalClient);
-    ready.catch(() => {}); // surfaced per call below
+    // node-redis keeps reconnecting in the background; connect() settles on the first success.
+    const connected = client.connect().then(() => client as unknown as RedisEvalClient);
+    connected.catch(() => {});
+    ready = () => (client.isReady ? Promise.resolve(client as unknown as RedisEvalClient) : connected);
   } else {
-    ready = Promise.resolve(options.redis);
+    const client = options.redis;
+    ready = () => Promise.resolve(client);
   }
 
   const run = async (script: string, args: (string | number)[]): Promise<number[]> => {
     try {
-      const client = await ready;
-      const reply = await client.eval(script, { keys: [key], arguments: args.map(String) });
+      const reply = await withTimeout(
+        ready().then((client) => client.eval(script, { keys: [key], arguments: args.map(String) })),
+        OPERATION_TIMEOUT_MS,
+        'quota decision',
+      );
       return (reply as unknown[]).map(Number);
     } catch (cause) {
       logger.error({ reason: String(cause) }, 'quota store: Redis unreachable; refusing upstream calls');
