@@ -1,0 +1,51 @@
+import type { Clock } from '../../ports/clock.js';
+import { decideSlot, type HourUsage, hourUsage, type QuotaLimits, type SlotDecision } from './sliding-window.js';
+
+/** Where the call log lives: this process's memory, or Redis when several processes share one quota. */
+export interface QuotaStore {
+  /** Atomically decides a slot and, when granted, logs the call under `id`. `waitMs` is relative to the store's clock. */
+  reserve(limits: QuotaLimits, id: string): Promise<SlotDecision>;
+  /** Removes a granted slot that was never used (the caller gave up while waiting). */
+  release(id: string): Promise<void>;
+  /** Calls counted in the last hour and when the next one frees. */
+  usage(limits: QuotaLimits): Promise<HourUsage>;
+  close(): Promise<void>;
+}
+
+/** A store for one process; with an injected clock the whole rule runs on virtual time. */
+export function createMemoryQuotaStore(clock: Clock): QuotaStore {
+  // Parallel arrays, sorted oldest first: slots are only ever granted at or after the last one.
+  const times: number[] = [];
+  const ids: string[] = [];
+  const prune = (now: number, limits: QuotaLimits) => {
+    const from = now - limits.hourWindowMs;
+    let expired = 0;
+    while (expired < times.length && (times[expired] as number) <= from) expired++;
+    times.splice(0, expired);
+    ids.splice(0, expired);
+  };
+  return {
+    async reserve(limits, id) {
+      const now = clock.now();
+      prune(now, limits);
+      const decision = decideSlot(times, now, limits);
+      if (!decision.ok) return decision;
+      times.push(decision.at);
+      ids.push(id);
+      return { ok: true, waitMs: decision.waitMs };
+    },
+    async release(id) {
+      const index = ids.indexOf(id);
+      if (index >= 0) {
+        times.splice(index, 1);
+        ids.splice(index, 1);
+      }
+    },
+    async usage(limits) {
+      const now = clock.now();
+      prune(now, limits);
+      return hourUsage(times, now, limits.hourWindowMs);
+    },
+    async close() {},
+  };
+}

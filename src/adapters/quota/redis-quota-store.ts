@@ -1,0 +1,136 @@
+import { createClient } from '@redis/client';
+import { DomainError } from '../../domain/errors.js';
+import type { Logger } from '../../ports/logger.js';
+import type { QuotaStore } from './quota-store.js';
+import type { HourUsage, SlotDecision } from './sliding-window.js';
+
+/** The one command the store needs; a node-redis (`@redis/client` 5) client satisfies it. */
+export interface RedisEvalClient {
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+}
+
+// Both scripts read the time from Redis itself: one clock for every process, whatever their own clocks say.
+// The log is a sorted set scored by call time; see sliding-window.ts for the rule (this is the same rule).
+const NOW = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+const RESERVE = `${NOW}
+local key = KEYS[1]
+local rps, rph = tonumber(ARGV[1]), tonumber(ARGV[2])
+local sw, hw, maxWait = tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - hw)
+local n = redis.call('ZCARD', key)
+local function scoreAt(i) return tonumber(redis.call('ZRANGE', key, i, i, 'WITHSCORES')[2]) end
+local at = now
+if n > 0 then at = math.max(at, scoreAt(n - 1)) end
+local hourSlot = now
+if n >= rph then hourSlot = scoreAt(n - rph) + hw end
+local secondSlot = now
+if n >= rps then secondSlot = scoreAt(n - rps) + sw end
+at = math.max(at, hourSlot, secondSlot)
+if at - now <= maxWait then
+  redis.call('ZADD', key, at, ARGV[6])
+  redis.call('PEXPIRE', key, at - now + hw + 1000)
+  return {1, at - now}
+end
+if hourSlot - now > maxWait then return {2, hourSlot - now} end
+return {3, at - now}`;
+
+const USAGE = `${NOW}
+local key, hw = KEYS[1], tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - hw)
+local n = redis.call('ZCARD', key)
+if n == 0 then return {0, 0} end
+local oldest = tonumber(redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')[2])
+return {n, math.max(0, oldest + hw - now)}`;
+
+const RELEASE = `return redis.call('ZREM', KEYS[1], ARGV[1])`;
+
+export interface RedisQuotaStoreOptions {
+  /** A connected node-redis client (left open on close), or a URL (the store owns that client). */
+  redis: string | RedisEvalClient;
+  /** Key of the shared call log; every process sharing one upstream quota must use the same key. */
+  key: string;
+  logger: Logger;
+}
+
+/** Longest a quota decision may take before the call is refused instead (Redis slow or unreachable). */
+const OPERATION_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  promise.catch(() => {}); // the loser of the race must not become an unhandled rejection
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A call log shared by every process that uses the same Redis key. Fails closed: no Redis, no upstream call. */
+export function createRedisQuotaStore(options: RedisQuotaStoreOptions): QuotaStore {
+  const { key, logger } = options;
+  let owned: { readonly isOpen: boolean; close(): Promise<void> } | undefined;
+  let ready: () => Promise<RedisEvalClient>;
+  if (typeof options.redis === 'string') {
+    // No offline queue: while disconnected a command fails at once rather than waiting for a reconnect.
+    const client = createClient({ url: options.redis, disableOfflineQueue: true, socket: { connectTimeout: 5_000 } });
+    let healthy = true;
+    // An 'error' listener is mandatory (without one a dropped connection crashes the process); log once per outage.
+    client.on('error', (error: unknown) => {
+      if (healthy) logger.warn({ reason: String(error) }, 'quota store: Redis connection error');
+      healthy = false;
+    });
+    client.on('ready', () => (healthy = true));
+    owned = client;
+    // node-redis keeps reconnecting in the background; connect() settles on the first success.
+    const connected = client.connect().then(() => client as unknown as RedisEvalClient);
+    connected.catch(() => {});
+    ready = () => (client.isReady ? Promise.resolve(client as unknown as RedisEvalClient) : connected);
+  } else {
+    const client = options.redis;
+    ready = () => Promise.resolve(client);
+  }
+
+  const run = async (script: string, args: (string | number)[]): Promise<number[]> => {
+    try {
+      const reply = await withTimeout(
+        ready().then((client) => client.eval(script, { keys: [key], arguments: args.map(String) })),
+        OPERATION_TIMEOUT_MS,
+        'quota decision',
+      );
+      return (reply as unknown[]).map(Number);
+    } catch (cause) {
+      logger.error({ reason: String(cause) }, 'quota store: Redis unreachable; refusing upstream calls');
+      throw new DomainError('SOURCE_UNAVAILABLE', 'Quota store unavailable; the source is not called', {
+        cause,
+        retryAfterSeconds: 5,
+      });
+    }
+  };
+
+  return {
+    async reserve(limits, id): Promise<SlotDecision> {
+      const [status, ms] = await run(RESERVE, [
+        limits.rps,
+        limits.rph,
+        limits.secondWindowMs,
+        limits.hourWindowMs,
+        limits.maxWaitMs,
+        id,
+      ]);
+      const value = ms ?? 0;
+      if (status === 1) return { ok: true, waitMs: value };
+      return { ok: false, limit: status === 2 ? 'hour' : 'second', retryAfterMs: value };
+    },
+    async release(id) {
+      await run(RELEASE, [id]);
+    },
+    async usage(limits): Promise<HourUsage> {
+      const [used, nextFreeInMs] = await run(USAGE, [limits.hourWindowMs]);
+      return { used: used ?? 0, nextFreeInMs: nextFreeInMs ?? 0 };
+    },
+    async close() {
+      if (owned?.isOpen) await owned.close();
+    },
+  };
+}
