@@ -10,8 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadRegionCatalog } from '../src/adapters/region-data.js';
-import type { RegionCatalog } from '../src/domain/regions/catalog.js';
-import type { StatisticsSource } from '../src/ports/statistics-source.js';
+import { createDemoSource } from '../src/adapters/demo/demo-source.js';
 import { startFakeWordstat } from '../test/fakes/fake-wordstat/fake-wordstat.js';
 
 const { values } = parseArgs({
@@ -30,11 +29,6 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-// Imported by path at run time: the demo source is written on another branch and joins at merge.
-const demoModule = '../src/adapters/demo/demo-source.js';
-const { createDemoSource } = (await import(demoModule)) as {
-  createDemoSource: (catalog: RegionCatalog) => StatisticsSource;
-};
 
 const apiKey = values['api-key'] ?? process.env.FAKE_WORDSTAT_API_KEY;
 const iamToken = values['iam-token'] ?? process.env.FAKE_WORDSTAT_IAM_TOKEN;

@@ -1,5 +1,6 @@
 import type { RegionCatalog } from '../domain/regions/catalog.js';
 import type { IsoDate } from '../domain/types.js';
+import type { QuotaGuard } from '../ports/quota.js';
 import type { RequestSource } from './request-source.js';
 
 /** How many source calls one request runs at once when none is configured (SOURCE_CONCURRENCY's default). */
@@ -16,4 +17,6 @@ export interface ServiceContext {
    * DEFAULT_SOURCE_CONCURRENCY (8) when absent.
    */
   concurrency?: number;
+  /** The upstream budget, when the source has one (Wordstat); absent for the demo source. */
+  quota?: QuotaGuard | undefined;
 }

@@ -9,6 +9,8 @@ export interface RequestSource {
   top(query: TopQuery): Promise<SourceResults['top']>;
   dynamics(query: DynamicsQuery): Promise<SourceResults['dynamics']>;
   regions(query: RegionsQuery): Promise<SourceResults['regions']>;
+  /** How many distinct calls of `calls` would reach the source now (not fresh in cache): quota planning. */
+  countUncached(calls: readonly SourceCall[]): Promise<number>;
 }
 
 /** A per-request loader over the gateway: dedupes identical calls within one REST or GraphQL request. */
@@ -32,5 +34,10 @@ export function createRequestSource(gateway: SourceGateway, tracker: CacheStatus
     top: (query) => loader.load({ method: 'top', query }) as Promise<SourceResults['top']>,
     dynamics: (query) => loader.load({ method: 'dynamics', query }) as Promise<SourceResults['dynamics']>,
     regions: (query) => loader.load({ method: 'regions', query }) as Promise<SourceResults['regions']>,
+    async countUncached(calls) {
+      const distinct = [...new Map(calls.map((call) => [sourceCallKey(call), call])).values()];
+      const fresh = await Promise.all(distinct.map((call) => gateway.isFresh(call)));
+      return fresh.filter((isFresh) => !isFresh).length;
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { RegionCatalog } from '../domain/regions/catalog.js';
 import type { Clock } from '../ports/clock.js';
 import type { Ledger } from '../ports/ledger.js';
 import type { Logger } from '../ports/logger.js';
+import type { QuotaGuard } from '../ports/quota.js';
 import type { SourceKind } from '../ports/statistics-source.js';
 import type { Authenticator, Principal } from './auth/authenticator.js';
 import type { Prices } from './billing.js';
@@ -21,6 +22,8 @@ export interface ServiceRuntime {
   ledger: Ledger;
   logger: Logger;
   prices: Prices;
+  /** The upstream budget, when the source has one. */
+  quota?: QuotaGuard | undefined;
   /** How many source calls one request may run at once. */
   concurrency: number;
   /** The source behind the gateway, or 'none' when data calls can only fail (production, unconfigured). */
@@ -47,6 +50,7 @@ export function createRequestScope(runtime: ServiceRuntime, principal: Principal
       catalog: runtime.catalog,
       today: todayIn(runtime.timeZone, now),
       concurrency: runtime.concurrency,
+      quota: runtime.quota,
       source: createRequestSource(runtime.gateway, tracker),
     },
   };

@@ -10,7 +10,8 @@ import { normalizePhrase } from '../domain/requests/fields.js';
 import { DEFAULT_LANGUAGE_CODE, normalizeKeywords } from '../domain/requests/keyword-data.js';
 import type { CompetitionEstimator } from '../ports/competition.js';
 import { DEFAULT_SOURCE_CONCURRENCY, type ServiceContext } from './context.js';
-import { getDynamics } from './dynamics.js';
+import { getDynamics, toDynamicsQuery } from './dynamics.js';
+import { ensureQuotaFor } from './quota-check.js';
 
 export interface SearchVolumeParams {
   keywords: readonly string[];
@@ -68,6 +69,11 @@ export async function getSearchVolume(
 ): Promise<KeywordVolume[]> {
   // Validate every keyword before the first call: a bad 57th keyword must not cost 56 calls.
   const phrases = normalizeKeywords(params.keywords, params.field);
+  const regions = regionFilterForLocation(params.locationCode ?? DEFAULT_LOCATION_CODE);
+  await ensureQuotaFor(
+    ctx,
+    phrases.map((phrase) => ({ method: 'dynamics', query: toDynamicsQuery(ctx, { phrase, period: 'PERIOD_MONTHLY', regions }) })),
+  );
   const measure = createMeasurer(ctx, params, deps);
   return mapWithConcurrency(phrases, ctx.concurrency ?? DEFAULT_SOURCE_CONCURRENCY, (phrase, i) =>
     measure(params.keywords[i]!, phrase),

@@ -15,6 +15,8 @@ export interface GatewayAnswer<T> {
 /** The one way to the source: cache first, one upstream call per canonical request, stale on failure. */
 export interface SourceGateway {
   call<M extends SourceMethod>(call: Extract<SourceCall, { method: M }>): Promise<GatewayAnswer<SourceResults[M]>>;
+  /** True when the call would be answered from cache as a fresh HIT right now (spends nothing). */
+  isFresh(call: SourceCall): Promise<boolean>;
 }
 
 export interface SourceGatewayOptions {
@@ -91,6 +93,10 @@ export function createSourceGateway(options: SourceGatewayOptions): SourceGatewa
   };
 
   return {
+    async isFresh(call) {
+      const entry = await cache.get<unknown>(`${namespace}:${sourceCallKey(call)}`);
+      return entry !== undefined && clock.now() - entry.storedAt < freshTtlMs;
+    },
     async call(call) {
       const key = `${namespace}:${sourceCallKey(call)}`;
       const entry = await cache.get<never>(key);
