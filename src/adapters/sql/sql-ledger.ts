@@ -59,7 +59,7 @@ export function createSqlLedger(options: SqlLedgerOptions): SqlLedger {
   const flushTimeoutMs = options.flushTimeoutMs ?? 10_000;
 
   const buffer: PendingRow[] = [];
-  const counts = { accepted: 0, written: 0, failedAttempts: 0, dropped: 0, invalid: 0 };
+  const counts = { accepted: 0, written: 0, failedAttempts: 0, dropped: 0, droppedAfterClose: 0, invalid: 0 };
   const drops = createDropReporter(logger, maxBuffer);
   let consecutiveFailures = 0;
   let writing: Promise<boolean> | undefined;
@@ -137,7 +137,8 @@ export function createSqlLedger(options: SqlLedgerOptions): SqlLedger {
     // Deferred so that the request that filled the batch never runs the INSERT's preparation itself.
     setImmediate(() => {
       kickPending = false;
-      void pump();
+      // flush() may have written the batch meanwhile; a partial batch waits for its timer.
+      if (buffer.length >= batchSize) void pump();
     });
   }
 
@@ -161,8 +162,11 @@ export function createSqlLedger(options: SqlLedgerOptions): SqlLedger {
     record(row) {
       try {
         if (closed) {
+          // Once is enough: every request still finishing during shutdown would otherwise log the same line.
+          if (counts.droppedAfterClose++ === 0) {
+            logger.error({ operation: row.operation }, 'usage rows recorded after the ledger was closed are dropped');
+          }
           counts.dropped++;
-          logger.error({ operation: row.operation }, 'usage row recorded after the ledger was closed; dropped');
           return;
         }
         const pending = toPendingRow(row);
