@@ -151,7 +151,8 @@ export function createSqlLedger(options: SqlLedgerOptions): SqlLedger {
       if (left <= 0) break;
       const ok = await withTimeout(writeHead(), left);
       if (ok === undefined) break;
-      if (!ok) await sleep(Math.max(0, Math.min(backoffMs(), deadline - Date.now())), undefined, { ref: false });
+      // A referenced timer on purpose: during shutdown it keeps the process alive until close() has finished.
+      if (!ok) await sleep(Math.max(0, Math.min(backoffMs(), deadline - Date.now())));
     }
     if (counts.written < target) {
       logger.warn({ unwritten: target - counts.written, timeoutMs }, 'ledger flush timed out; rows stay buffered');
