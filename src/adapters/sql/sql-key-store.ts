@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { KeyAdmin } from '../../ports/key-admin.js';
+import type { KeyStore, StoredKey } from '../../ports/key-store.js';
+import { hashKey } from '../../services/auth/authenticator.js';
+import type { SqlQueryable } from './sql-client.js';
+
+export interface SqlKeyStoreOptions {
+  client: SqlQueryable;
+}
+
+interface KeyRow {
+  id: string;
+  name: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+/** Prefix of every issued key: recognisable in configs and by secret scanners. */
+export const KEY_PREFIX = 'sds_';
+const MAX_NAME = 200;
+
+/**
+ * API keys on SQL, hashed at rest. Lookups are not cached at all: one primary-key-sized probe of a unique index
+ * costs well under a millisecond next to a source call, and without a cache a revocation is seen by every
+ * process on its very next request, with no LISTEN/NOTIFY connection to keep alive and no window after a
+ * reconnect in which a stale positive entry could still let a revoked key through.
+ */
+export function createSqlKeyStore(options: SqlKeyStoreOptions): KeyStore & KeyAdmin {
+  const { client } = options;
+  return {
+    async findActiveByHash(hash) {
+      const result = await client.query<KeyRow>(
+        'SELECT id, name, created_at, revoked_at FROM api_keys WHERE hash = $1 AND revoked_at IS NULL',
+        [hash],
+      );
+      const row = result.rows[0];
+      return row ? toStoredKey(row) : undefined;
+    },
+
+    async create(name) {
+      const clean = name.trim();
+      if (clean === '' || clean.length > MAX_NAME) throw new Error(`key name must be 1–${MAX_NAME} characters`);
+      // 256 random bits: guessing is hopeless, so a fast hash (SHA-256) is enough at rest.
+      const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+      const id = `key_${randomBytes(8).toString('hex')}`;
+      await client.query('INSERT INTO api_keys (id, name, hash) VALUES ($1, $2, $3)', [id, clean, hashKey(key)]);
+      return { id, name: clean, key };
+    },
+
+    async list() {
+      const result = await client.query<KeyRow>(
+        'SELECT id, name, created_at, revoked_at FROM api_keys ORDER BY created_at, id',
+      );
+      return result.rows.map(toStoredKey);
+    },
+
+    async revoke(id) {
+      // COALESCE keeps the first revocation time when revoked twice.
+      const result = await client.query<KeyRow>(
+        `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1
+         RETURNING id, name, created_at, revoked_at`,
+        [id],
+      );
+      const row = result.rows[0];
+      return row ? toStoredKey(row) : undefined;
+    },
+  };
+}
+
+function toStoredKey(row: KeyRow): StoredKey {
+  return { id: row.id, name: row.name, createdAt: new Date(row.created_at), revokedAt: row.revoked_at ? new Date(row.revoked_at) : null };
+}

@@ -1,0 +1,54 @@
+import type { UsageBucket, UsageReader } from '../../ports/usage-reader.js';
+import type { SqlQueryable } from './sql-client.js';
+
+interface BucketRow {
+  day: string;
+  key_id: string;
+  operation: string;
+  calls: number;
+  hits: number;
+  stale: number;
+  errors: number;
+  spend: string;
+}
+
+// Day bounds are turned into instants once ($1/$2 at local midnight in $3), so the range test is a plain
+// comparison on `at` that the (at) and (key_id, at) indexes serve; each row's day is then its local date.
+const SELECT = `
+  SELECT to_char((at AT TIME ZONE $3)::date, 'YYYY-MM-DD') AS day, key_id, operation,
+         count(*)::int AS calls,
+         (count(*) FILTER (WHERE cache_status = 'HIT'))::int AS hits,
+         (count(*) FILTER (WHERE cache_status = 'STALE'))::int AS stale,
+         (count(*) FILTER (WHERE status >= 400))::int AS errors,
+         sum(price)::text AS spend
+    FROM usage_ledger
+   WHERE at >= ($1::date::timestamp AT TIME ZONE $3)
+     AND at < (($2::date + 1)::timestamp AT TIME ZONE $3)`;
+const GROUP = ' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3';
+
+/** Usage aggregates straight from the ledger table (sums are exact numerics, converted once at the end). */
+export function createSqlUsageReader(options: { client: SqlQueryable }): UsageReader {
+  return {
+    async buckets(filter) {
+      const params: unknown[] = [filter.fromDate, filter.toDate, filter.timeZone];
+      let sql = SELECT;
+      if (filter.keyId !== undefined) {
+        sql += ' AND key_id = $4';
+        params.push(filter.keyId);
+      }
+      const result = await options.client.query<BucketRow>(sql + GROUP, params);
+      return result.rows.map(
+        (row): UsageBucket => ({
+          day: row.day,
+          keyId: row.key_id,
+          operation: row.operation,
+          calls: Number(row.calls),
+          hits: Number(row.hits),
+          stale: Number(row.stale),
+          errors: Number(row.errors),
+          spend: Number(row.spend),
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { createSqlKeyStore } from '../../../../src/adapters/sql/sql-key-store.js';
+import { createAuthenticator, hashKey } from '../../../../src/services/auth/authenticator.js';
+import type { SqlSuiteEnv } from './env.js';
+
+export function keyCases(env: SqlSuiteEnv): void {
+  describe('key store', () => {
+    it('issues random prefixed keys and stores only their SHA-256 hash', async () => {
+      const store = createSqlKeyStore({ client: env.client() });
+      const a = await store.create('  alice  ');
+      const b = await store.create('bob');
+      expect(a.key).toMatch(/^sds_[A-Za-z0-9_-]{43}$/);
+      expect(a.key).not.toBe(b.key);
+      expect(a.id).not.toBe(b.id);
+      expect(a.name).toBe('alice');
+
+      const stored = await env.client().query<Record<string, unknown>>('SELECT * FROM api_keys');
+      const everything = JSON.stringify(stored.rows);
+      expect(everything).not.toContain(a.key);
+      expect(everything).not.toContain(a.key.slice(4));
+      expect(stored.rows.map((r) => r.hash).sort()).toEqual([hashKey(a.key), hashKey(b.key)].sort());
+
+      expect(await store.findActiveByHash(hashKey(a.key))).toMatchObject({ id: a.id, name: 'alice', revokedAt: null });
+      expect(await store.findActiveByHash(hashKey(`${a.key}x`))).toBeUndefined();
+      await expect(store.create('   ')).rejects.toThrow(/name/);
+    });
+
+    it('lists keys oldest first with their revocation state', async () => {
+      const store = createSqlKeyStore({ client: env.client() });
+      const first = await store.create('first');
+      // Creation times a few ms apart, so "oldest first" has one right answer.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const second = await store.create('second');
+      await store.revoke(first.id);
+      const listed = await store.list();
+      expect(listed.map((k) => k.id)).toEqual([first.id, second.id]);
+      expect(listed[0]!.revokedAt).toBeInstanceOf(Date);
+      expect(listed[1]!.revokedAt).toBeNull();
+      expect(listed[1]!.createdAt.getTime()).toBeGreaterThanOrEqual(listed[0]!.createdAt.getTime());
+    });
+
+    it('refuses a revoked key at once, also through another store on another connection', async () => {
+      const [peer] = await env.peers(1);
+      const admin = createSqlKeyStore({ client: env.client() });
+      const elsewhere = createSqlKeyStore({ client: peer! });
+      const auth = createAuthenticator([], elsewhere);
+      const issued = await admin.create('ci');
+      const header = `Bearer ${issued.key}`;
+      // Warm the other side first, so that any cached positive answer would show up below.
+      expect(await auth.authenticate(header)).toEqual({ keyId: issued.id, name: 'ci' });
+
+      const revoked = await admin.revoke(issued.id);
+      expect(revoked?.revokedAt).toBeInstanceOf(Date);
+      expect(await auth.authenticate(header)).toBeUndefined();
+      expect(await elsewhere.findActiveByHash(hashKey(issued.key))).toBeUndefined();
+    });
+
+    it('revoking is idempotent and an unknown id is reported as such', async () => {
+      const store = createSqlKeyStore({ client: env.client() });
+      const issued = await store.create('twice');
+      const once = await store.revoke(issued.id);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const again = await store.revoke(issued.id);
+      expect(again?.revokedAt?.getTime()).toBe(once?.revokedAt?.getTime());
+      expect(await store.revoke('key_does_not_exist')).toBeUndefined();
+    });
+  });
+}
