@@ -1,13 +1,13 @@
 import { createYoga } from 'graphql-yoga';
 import type { Config } from './config/config.js';
-import { DomainError } from './domain/errors.js';
+import { DomainError, toDomainError } from './domain/errors.js';
 import type { RegionCatalog } from './domain/regions/catalog.js';
 import { loadRegionCatalog } from './adapters/region-data.js';
 import { createMemoryLedger } from './adapters/memory-ledger.js';
-import { createMemoryCache } from './adapters/cache/memory-cache.js';
-import { createRedisCache } from './adapters/cache/redis-cache.js';
-import { createRedisLock } from './adapters/cache/redis-lock.js';
-import type { CallLock } from './ports/call-lock.js';
+import { createCacheSetup } from './composition/cache.js';
+import { createDatabase, type Database } from './composition/database.js';
+import { createSourceSetup } from './composition/source.js';
+import type { QuotaGuard } from './ports/quota.js';
 import type { Cache } from './ports/cache.js';
 import { type Clock, systemClock } from './ports/clock.js';
 import type { Ledger } from './ports/ledger.js';
@@ -29,12 +29,16 @@ import { presentProblem } from './rest/problem.js';
 import { createSystemRoutes } from './rest/system-routes.js';
 import { v1Routes } from './rest/v1/routes.js';
 import { v2Routes } from './rest/v2/routes.js';
-import { createUnconfiguredSource } from './adapters/unconfigured-source.js';
-import { createDemoSource } from './adapters/demo/demo-source.js';
+import { usageRoute } from './rest/v1/usage-route.js';
+import { quotaRoute } from './rest/v2/quota-route.js';
 
 /** Parts a caller (tests, tools) may supply instead of the ones the config chooses. */
 export interface AppOverrides {
+  /** A source to use instead of the configured one (tests); with it, `quota` and `catalog` may be given too. */
   source?: StatisticsSource;
+  quota?: QuotaGuard;
+  /** The ledger; when given without `database`, no database is opened (keys from API_KEYS only, no usage). */
+  database?: Database;
   cache?: Cache;
   ledger?: Ledger;
   clock?: Clock;
@@ -56,29 +60,23 @@ export interface App {
 export function createApp(config: Config, overrides: AppOverrides = {}): App {
   const logger = overrides.logger ?? silentLogger;
   const clock = overrides.clock ?? systemClock;
-  const catalog = overrides.catalog ?? loadRegionCatalog();
-  const source = overrides.source ?? chooseSource(config, catalog);
-  const shared = config.REDIS_URL
-    ? {
-        cache: createRedisCache({ url: config.REDIS_URL, namespace: 'sds', logger, clock }),
-        lock: createRedisLock({ url: config.REDIS_URL, namespace: 'sds', logger }),
-      }
-    : undefined;
-  const cache: Cache =
-    overrides.cache ??
-    shared?.cache ??
-    createMemoryCache({ maxEntries: config.CACHE_MAX_ENTRIES, maxBytes: config.CACHE_MAX_BYTES, logger, clock });
-  // Waiters look for the lock holder's value in the cache, so the lock only goes with the shared cache.
-  const lock: CallLock | undefined = overrides.cache ? undefined : shared?.lock;
-  const ledger = overrides.ledger ?? createMemoryLedger();
+  const shipped = overrides.catalog ?? loadRegionCatalog();
+  const sourceSetup = overrides.source
+    ? { source: overrides.source, kind: overrides.source.kind, catalog: shipped, quota: overrides.quota, close: async () => {} }
+    : createSourceSetup(config, shipped, logger);
+  const cacheSetup = overrides.cache ? { cache: overrides.cache } : createCacheSetup(config, { logger, clock });
+  // Waiters look for the lock holder's value in the cache, so the lock only comes with the shared cache.
+  const lock = 'lock' in cacheSetup ? cacheSetup.lock : undefined;
+  const database = overrides.database ?? (overrides.ledger ? undefined : createDatabase(config, { logger, clock }));
+  const ledger = overrides.ledger ?? database!.ledger;
 
   const runtime: ServiceRuntime = {
-    catalog,
+    catalog: sourceSetup.catalog,
     clock,
     timeZone: config.STATS_TIMEZONE,
     gateway: createSourceGateway({
-      source,
-      cache,
+      source: sourceSetup.source,
+      cache: cacheSetup.cache,
       clock,
       freshTtlMs: config.CACHE_TTL,
       staleTtlMs: config.CACHE_STALE_TTL,
@@ -86,15 +84,17 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
       // A lock outlives the longest upstream call (retries included), so a dead holder frees it soon after.
       lockTtlMs: 2 * config.WORDSTAT_TIMEOUT_MS,
     }),
-    concurrency: config.SOURCE_CONCURRENCY,
-    authenticator: createAuthenticator(config.API_KEYS),
+    authenticator: createAuthenticator(config.API_KEYS, database?.keyStore),
     ledger,
     logger,
     prices: { call: config.PRICE_CALL, repeat: config.PRICE_REPEAT },
-    sourceKind: overrides.source || config.sourceKind !== 'none' ? source.kind : 'none',
+    quota: sourceSetup.quota,
+    concurrency: config.SOURCE_CONCURRENCY,
+    usage: database?.usage,
+    sourceKind: sourceSetup.kind,
   };
 
-  const rest = createRestHandler(runtime, [...v1Routes, ...v2Routes]);
+  const rest = createRestHandler(runtime, [...v1Routes, usageRoute, ...v2Routes, quotaRoute]);
   const system = createSystemRoutes(runtime, []);
 
   const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
@@ -110,7 +110,12 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     },
     renderGraphiQL: renderLocalGraphiQL,
     context: async ({ request }) => {
-      const principal = await runtime.authenticator.authenticate(request.headers.get('authorization'));
+      let principal;
+      try {
+        principal = await runtime.authenticator.authenticate(request.headers.get('authorization'));
+      } catch (error) {
+        throw domainToGraphQLError(toDomainError(error));
+      }
       if (!principal) {
         throw domainToGraphQLError(
           new DomainError('UNAUTHENTICATED', 'a valid API key is required: Authorization: Bearer <key>'),
@@ -163,21 +168,11 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     yoga,
     runtime,
     async close() {
-      await ledger.close();
-      await cache.close();
+      if (database) await database.close();
+      else await ledger.close();
+      await cacheSetup.cache.close();
       await lock?.close();
+      await sourceSetup.close();
     },
   };
-}
-
-/** The source the configuration asks for; data calls get 503 when none may be used. */
-function chooseSource(config: Config, catalog: RegionCatalog): StatisticsSource {
-  switch (config.sourceKind) {
-    case 'demo':
-      return createDemoSource(catalog);
-    case 'wordstat':
-      return createUnconfiguredSource('the Wordstat adapter is not wired yet');
-    case 'none':
-      return createUnconfiguredSource('set YANDEX_API_KEY (or YANDEX_IAM_TOKEN) and YANDEX_FOLDER_ID, or SOURCE=demo');
-  }
 }

@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   SOURCE_RATE_LIMITED: 429,
   SOURCE_UNAVAILABLE: 503,
   SOURCE_FAILED: 500,
+  /** A dependency of the service itself (key store) is unreachable. */
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const;
 
@@ -22,6 +24,8 @@ export interface DomainErrorOptions {
   field?: string;
   /** Seconds after which a retry may succeed (429, 503, 403 quota). */
   retryAfterSeconds?: number;
+  /** For METHOD_NOT_ALLOWED: the method the route takes. */
+  allow?: string;
   cause?: unknown;
 }
 
@@ -31,6 +35,7 @@ export class DomainError extends Error {
   readonly status: number;
   readonly field: string | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly allow: string | undefined;
 
   constructor(code: ErrorCode, message: string, options: DomainErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -39,6 +44,7 @@ export class DomainError extends Error {
     this.status = ERROR_STATUS[code];
     this.field = options.field;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.allow = options.allow;
   }
 }
 

@@ -41,7 +41,9 @@ export function useBilling(runtime: ServiceRuntime): Plugin<GraphQLContext> {
           if (!('data' in result) && !('errors' in result)) return; // streamed results are not priced
           const single = result as ExecutionResult;
           const cacheStatus = context.scope.tracker.summary();
-          const cost = priceOf(runtime.prices, failedWholly(single) ? 400 : 200, cacheStatus);
+          // A request that touched no statistics (introspection, usage, quota) is free, as are failures.
+          const touchedData = context.scope.tracker.count() > 0;
+          const cost = touchedData ? priceOf(runtime.prices, failedWholly(single) ? 400 : 200, cacheStatus) : 0;
           outcomes.set(context.request, { scope: context.scope, operation: rootFields(operation), cost, cacheStatus });
           setResult({ ...single, extensions: { ...single.extensions, cost, cacheStatus } });
         },
@@ -51,7 +53,7 @@ export function useBilling(runtime: ServiceRuntime): Plugin<GraphQLContext> {
       const outcome = outcomes.get(request);
       if (!outcome) return;
       const cost = response.status >= 400 ? 0 : outcome.cost;
-      response.headers.set('x-cache', outcome.cacheStatus);
+      if (outcome.scope.tracker.count() > 0) response.headers.set('x-cache', outcome.cacheStatus);
       response.headers.set('x-cost', String(cost));
       runtime.ledger.record({
         at: new Date(outcome.scope.startedAt),

@@ -4,6 +4,7 @@ import './types/enums.js';
 import './types/top.js';
 import './types/dynamics.js';
 import './types/regions.js';
+import './types/account.js';
 
 /** The executable schema: type files register themselves on the builder. */
 export const schema = builder.toSchema({ sortSchema: false });

@@ -27,10 +27,16 @@ export function createRestHandler(runtime: ServiceRuntime, routes: readonly Rest
 
     const route = byPath.get(url.pathname);
     if (!route) return fail(new DomainError('NOT_FOUND', `no route ${url.pathname}; see /openapi.json`));
-    if (request.method !== 'POST') {
-      return fail(new DomainError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url.pathname}; use POST`));
+    const method = route.method ?? 'POST';
+    if (request.method !== method) {
+      return fail(new DomainError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url.pathname}; use ${method}`, { allow: method }));
     }
-    const principal = await runtime.authenticator.authenticate(request.headers.get('authorization'));
+    let principal;
+    try {
+      principal = await runtime.authenticator.authenticate(request.headers.get('authorization'));
+    } catch (error) {
+      return fail(toDomainError(error));
+    }
     if (!principal) {
       return fail(new DomainError('UNAUTHENTICATED', 'a valid API key is required: Authorization: Bearer <key>'));
     }
@@ -38,13 +44,13 @@ export function createRestHandler(runtime: ServiceRuntime, routes: readonly Rest
     const scope = createRequestScope(runtime, principal);
     let response: Response;
     try {
-      body = await readJsonBody(request);
+      body = method === 'GET' ? Object.fromEntries(url.searchParams) : await readJsonBody(request);
       // Clients of the envelope format post an array of tasks; exactly one task is accepted as that task.
       if (family === 'v1' && Array.isArray(body)) body = unwrapSingleTask(body);
       const presented = await route.handle(body, scope);
       const cacheStatus = scope.tracker.summary();
-      const cost = priceOf(runtime.prices, 200, cacheStatus);
-      const headers = { 'x-cache': cacheStatus, 'x-cost': String(cost) };
+      const cost = route.free ? 0 : priceOf(runtime.prices, 200, cacheStatus);
+      const headers: Record<string, string> = route.free ? { 'x-cost': '0' } : { 'x-cache': cacheStatus, 'x-cost': String(cost) };
       const payload =
         family === 'v1'
           ? presentEnvelope({ path: url.pathname, body, startedAt, now: runtime.clock.now() }, presented as unknown[], cost)
@@ -64,7 +70,7 @@ export function createRestHandler(runtime: ServiceRuntime, routes: readonly Rest
       operation: route.operation,
       cacheStatus,
       status: response.status,
-      price: priceOf(runtime.prices, response.status, cacheStatus),
+      price: route.free ? 0 : priceOf(runtime.prices, response.status, cacheStatus),
     });
     return response;
   };

@@ -6,6 +6,8 @@ export interface CacheStatusTracker {
   record(status: CallStatus): void;
   /** HIT when every call was a fresh hit; STALE when some were stale and none missed; MISS otherwise. */
   summary(): CallStatus;
+  /** How many source calls were answered (from cache or upstream). */
+  count(): number;
 }
 
 export function createCacheStatusTracker(): CacheStatusTracker {
@@ -18,6 +20,7 @@ export function createCacheStatusTracker(): CacheStatusTracker {
       else if (status === 'STALE') stale++;
       else misses++;
     },
+    count: () => hits + misses + stale,
     summary() {
       if (misses > 0 || hits + stale === 0) return 'MISS';
       return stale > 0 ? 'STALE' : 'HIT';

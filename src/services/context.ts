@@ -1,6 +1,7 @@
 import type { RegionCatalog } from '../domain/regions/catalog.js';
 import type { IsoDate } from '../domain/types.js';
 import type { QuotaGuard } from '../ports/quota.js';
+import type { UsageService } from './usage.js';
 import type { RequestSource } from './request-source.js';
 
 /** How many source calls one request runs at once when none is configured (SOURCE_CONCURRENCY's default). */
@@ -19,4 +20,8 @@ export interface ServiceContext {
   concurrency?: number;
   /** The upstream budget, when the source has one (Wordstat); absent for the demo source. */
   quota?: QuotaGuard | undefined;
+  /** Usage reports, when a database keeps the ledger. */
+  usage?: UsageService | undefined;
+  /** Which source answers ('none': every data call fails with 503). */
+  sourceKind?: string;
 }

@@ -54,10 +54,15 @@ function describe(catalog: RegionCatalog, regionId: number) {
   };
 }
 
-/** Demand by region at the requested level, named, with shares of the phrase's total; count descending. */
+/**
+ * Demand by region at the requested level, named, with shares of the phrase's total; count descending.
+ * The source is always asked for every level (REGION_ALL) and the level is a filter by region type: one
+ * upstream call serves all three levels and /v1 locations, and a region's share is the same in every view
+ * (a cities-only answer would not tell the phrase's total demand).
+ */
 export async function getRegions(ctx: ServiceContext, params: RegionsParams): Promise<RegionDemand[]> {
   const query = toRegionsQuery(params);
-  const raw = await ctx.source.regions(query);
+  const raw = await ctx.source.regions({ ...query, level: 'REGION_ALL' });
   const wantedType = LEVEL_TYPE[query.level];
   return raw.rows
     .map((row) => ({

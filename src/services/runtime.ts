@@ -3,6 +3,7 @@ import type { Clock } from '../ports/clock.js';
 import type { Ledger } from '../ports/ledger.js';
 import type { Logger } from '../ports/logger.js';
 import type { QuotaGuard } from '../ports/quota.js';
+import type { UsageService } from './usage.js';
 import type { SourceKind } from '../ports/statistics-source.js';
 import type { Authenticator, Principal } from './auth/authenticator.js';
 import type { Prices } from './billing.js';
@@ -24,6 +25,8 @@ export interface ServiceRuntime {
   prices: Prices;
   /** The upstream budget, when the source has one. */
   quota?: QuotaGuard | undefined;
+  /** Usage reports over the ledger, when a database holds it. */
+  usage?: UsageService | undefined;
   /** How many source calls one request may run at once. */
   concurrency: number;
   /** The source behind the gateway, or 'none' when data calls can only fail (production, unconfigured). */
@@ -51,6 +54,8 @@ export function createRequestScope(runtime: ServiceRuntime, principal: Principal
       today: todayIn(runtime.timeZone, now),
       concurrency: runtime.concurrency,
       quota: runtime.quota,
+      usage: runtime.usage,
+      sourceKind: runtime.sourceKind,
       source: createRequestSource(runtime.gateway, tracker),
     },
   };

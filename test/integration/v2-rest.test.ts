@@ -148,5 +148,8 @@ describe('/v2 answers', () => {
     const cities = await post(app, '/v2/stats/regions', { phrase: 'пицца', region: 'cities' });
     expect(cities.json.regions.every((r: { regionType: string }) => r.regionType === 'city')).toBe(true);
     expect(cities.json.regions.length).toBeGreaterThan(0);
+    // One upstream call serves every level, and a region's share is the same in each view.
+    expect(cities.headers.get('x-cache')).toBe('HIT');
+    expect(cities.json.regions.find((r: { regionId: number }) => r.regionId === 213).share).toBe(moscow.share);
   });
 });

@@ -1,3 +1,4 @@
+import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
 import { createApp, type AppOverrides } from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
 import type { Clock } from '../../src/ports/clock.js';
@@ -8,10 +9,10 @@ export const TEST_KEY = 'test-key-0123456789';
 export const FIXED_NOW = Date.parse('2026-11-20T09:00:00Z');
 export const fixedClock = (now = FIXED_NOW): Clock => ({ now: () => now });
 
-/** An app on the given parts with one known API key, as tests use it. */
+/** An app on the given parts with one known API key, as tests use it (memory ledger, no database). */
 export function createTestApp(overrides: AppOverrides = {}, env: Record<string, string> = {}) {
   const config = loadConfig({ API_KEYS: TEST_KEY, NODE_ENV: 'test', ...env });
-  return createApp(config, { clock: fixedClock(), ...overrides });
+  return createApp(config, { clock: fixedClock(), ledger: createMemoryLedger(), ...overrides });
 }
 
 /** POSTs JSON to the app as an authenticated client (or with the headers given). */

@@ -70,3 +70,17 @@ export function createRegionCatalog(regions: readonly Region[]): RegionCatalog {
     isWithin: (id, ancestorId) => id === ancestorId || ancestors(id).some((r) => r.id === ancestorId),
   };
 }
+
+/** A catalog that always answers from `current()`: for a tree the source refreshes while the service runs. */
+export function createLiveCatalog(current: () => RegionCatalog): RegionCatalog {
+  return {
+    get all() {
+      return current().all;
+    },
+    get: (id) => current().get(id),
+    ancestors: (id) => current().ancestors(id),
+    children: (id) => current().children(id),
+    ofType: (type) => current().ofType(type),
+    isWithin: (id, ancestorId) => current().isWithin(id, ancestorId),
+  };
+}

@@ -19,6 +19,7 @@ const TASK_STATUS: Record<ErrorCode, number> = {
   SOURCE_FAILED: 50000,
   INTERNAL: 50000,
   SOURCE_UNAVAILABLE: 50300,
+  SERVICE_UNAVAILABLE: 50301,
 };
 
 /** The 5-digit status of an error code. */

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { DomainError } from '../../domain/errors.js';
 import type { KeyStore } from '../../ports/key-store.js';
 
 /** Who is calling: a key id safe to log and to bill against (never the key). */
@@ -8,7 +9,10 @@ export interface Principal {
 }
 
 export interface Authenticator {
-  /** The principal for an `Authorization` header value, or undefined when missing, malformed or unknown. */
+  /**
+   * The principal for an `Authorization` header value, or undefined when missing, malformed or unknown;
+   * throws SERVICE_UNAVAILABLE when the key store cannot be asked.
+   */
   authenticate(authorization: string | null | undefined): Promise<Principal | undefined>;
 }
 
@@ -37,7 +41,15 @@ export function createAuthenticator(staticKeys: readonly string[], store?: KeySt
       }
       if (found) return found;
       if (!store) return undefined;
-      const stored = await store.findActiveByHash(presented.toString('hex'));
+      let stored;
+      try {
+        stored = await store.findActiveByHash(presented.toString('hex'));
+      } catch (error) {
+        throw new DomainError('SERVICE_UNAVAILABLE', 'the API key store is unreachable; retry shortly', {
+          retryAfterSeconds: 5,
+          cause: error,
+        });
+      }
       return stored ? { keyId: stored.id, name: stored.name } : undefined;
     },
   };

@@ -1,0 +1,37 @@
+import type { Config } from '../config/config.js';
+import { createDeferredSqlClient } from '../adapters/sql/deferred-client.js';
+import { openSqlClient } from '../adapters/sql/open.js';
+import { createSqlKeyStore } from '../adapters/sql/sql-key-store.js';
+import { createSqlLedger, type SqlLedger } from '../adapters/sql/sql-ledger.js';
+import { createSqlUsageReader } from '../adapters/sql/sql-usage-reader.js';
+import type { Clock } from '../ports/clock.js';
+import type { KeyStore } from '../ports/key-store.js';
+import type { Logger } from '../ports/logger.js';
+import { createUsageService, type UsageService } from '../services/usage.js';
+
+/** What the service keeps in its database: the billing ledger, the API keys, and usage reports over both. */
+export interface Database {
+  ledger: SqlLedger;
+  keyStore: KeyStore;
+  usage: UsageService;
+  /** Flushes the ledger, then closes the connection. */
+  close(): Promise<void>;
+}
+
+/** PostgreSQL when DATABASE_URL is set, else embedded PGlite under DATA_DIR; opened on first use. */
+export function createDatabase(config: Config, deps: { logger: Logger; clock: Clock }): Database {
+  const client = createDeferredSqlClient(
+    () => openSqlClient({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger: deps.logger }),
+    { kind: config.DATABASE_URL ? 'postgres' : 'pglite' },
+  );
+  const ledger = createSqlLedger({ client, logger: deps.logger });
+  return {
+    ledger,
+    keyStore: createSqlKeyStore({ client }),
+    usage: createUsageService({ reader: createSqlUsageReader({ client }), clock: deps.clock, timeZone: config.STATS_TIMEZONE }),
+    async close() {
+      await ledger.close();
+      await client.close();
+    },
+  };
+}

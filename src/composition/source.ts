@@ -1,0 +1,74 @@
+import type { Config } from '../config/config.js';
+import { createDemoSource } from '../adapters/demo/demo-source.js';
+import { createQuotaScheduler } from '../adapters/quota/quota-scheduler.js';
+import { createRegionTreeProvider, type RegionTreeProvider } from '../adapters/wordstat/region-tree-provider.js';
+import { createUnconfiguredSource } from '../adapters/wordstat/unconfigured-source.js';
+import { createWordstatSource } from '../adapters/wordstat/wordstat-source.js';
+import { createLiveCatalog, type RegionCatalog } from '../domain/regions/catalog.js';
+import { transliterate } from '../domain/regions/transliterate.js';
+import type { Logger } from '../ports/logger.js';
+import type { QuotaGuard } from '../ports/quota.js';
+import type { SourceKind, StatisticsSource } from '../ports/statistics-source.js';
+
+/** The statistics source the configuration asks for, with what comes with it. */
+export interface SourceSetup {
+  source: StatisticsSource;
+  /** 'none' when data calls can only fail with 503 (asked for Wordstat without credentials, or production). */
+  kind: SourceKind | 'none';
+  /** The region tree requests see: the shipped one, or Wordstat's merged into it. */
+  catalog: RegionCatalog;
+  /** The upstream budget (Wordstat only). */
+  quota?: QuotaGuard;
+  close(): Promise<void>;
+}
+
+/** Picks and builds the source: demo, Wordstat behind the quota scheduler, or a source that answers 503. */
+export function createSourceSetup(config: Config, shipped: RegionCatalog, logger: Logger): SourceSetup {
+  if (config.sourceKind === 'demo') {
+    logger.warn({ source: 'demo' }, 'SERVING THE DEMO SOURCE: model numbers, not Wordstat data (X-Source: demo)');
+    return { source: createDemoSource(shipped), kind: 'demo', catalog: shipped, close: async () => {} };
+  }
+  const hasCredentials = Boolean((config.YANDEX_API_KEY || config.YANDEX_IAM_TOKEN) && config.YANDEX_FOLDER_ID);
+  if (config.sourceKind === 'none' || !hasCredentials) {
+    const reason =
+      config.sourceKind === 'none'
+        ? 'production needs YANDEX_API_KEY (or YANDEX_IAM_TOKEN) and YANDEX_FOLDER_ID, or SOURCE=demo'
+        : 'SOURCE=wordstat needs YANDEX_API_KEY (or YANDEX_IAM_TOKEN) and YANDEX_FOLDER_ID';
+    logger.error({ source: config.sourceKind }, `no statistics source: ${reason}; data calls answer 503`);
+    return { source: createUnconfiguredSource(reason), kind: 'none', catalog: shipped, close: async () => {} };
+  }
+
+  const scheduler = createQuotaScheduler({
+    rps: config.WORDSTAT_RPS,
+    rph: config.WORDSTAT_RPH,
+    maxWaitMs: config.WORDSTAT_MAX_WAIT_MS,
+    redis: config.REDIS_URL,
+    logger,
+  });
+  // The tree provider needs the source and the source reads the tree: tie the knot through a getter.
+  let tree: RegionTreeProvider | undefined;
+  const catalog = createLiveCatalog(() => tree?.current() ?? shipped);
+  const wordstat = createWordstatSource({
+    baseUrl: config.WORDSTAT_BASE_URL,
+    apiKey: config.YANDEX_API_KEY,
+    iamToken: config.YANDEX_IAM_TOKEN,
+    folderId: config.YANDEX_FOLDER_ID!,
+    timeoutMs: config.WORDSTAT_TIMEOUT_MS,
+    logger,
+    catalog: () => catalog,
+    // Every attempt, retries included, takes a slot: the service never provokes an upstream 429.
+    gate: scheduler.acquire,
+  });
+  tree = createRegionTreeProvider({ source: wordstat, shipped, nameEn: transliterate, logger });
+  logger.info({ source: 'wordstat', rps: config.WORDSTAT_RPS, rph: config.WORDSTAT_RPH }, 'serving Yandex Wordstat');
+  return {
+    source: wordstat,
+    kind: 'wordstat',
+    catalog,
+    quota: scheduler,
+    async close() {
+      await wordstat.close();
+      await scheduler.close();
+    },
+  };
+}
