@@ -4,6 +4,8 @@ import './types/enums.js';
 import './types/top.js';
 import './types/dynamics.js';
 import './types/regions.js';
+import './types/keyword.js';
+import './types/suggestions.js';
 import './types/account.js';
 
 /** The executable schema: type files register themselves on the builder. */

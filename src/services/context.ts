@@ -2,6 +2,14 @@ import type { RegionCatalog } from '../domain/regions/catalog.js';
 import type { IsoDate } from '../domain/types.js';
 import type { QuotaGuard } from '../ports/quota.js';
 import type { UsageService } from './usage.js';
+import type { CompetitionEstimator } from '../ports/competition.js';
+import type { SuggestionsPipeline } from './suggestions.js';
+
+/** What the keyword-data operations need beyond the source: one set for /v1 and GraphQL alike. */
+export interface KeywordDataDeps {
+  competition: CompetitionEstimator;
+  suggestions: SuggestionsPipeline;
+}
 import type { RequestSource } from './request-source.js';
 
 /** How many source calls one request runs at once when none is configured (SOURCE_CONCURRENCY's default). */
@@ -22,6 +30,8 @@ export interface ServiceContext {
   quota?: QuotaGuard | undefined;
   /** Usage reports, when a database keeps the ledger. */
   usage?: UsageService | undefined;
+  /** Competition and suggestion stages shared by /v1 and GraphQL (defaults when absent). */
+  keywordData?: KeywordDataDeps | undefined;
   /** Which source answers ('none': every data call fails with 503). */
   sourceKind?: string;
 }

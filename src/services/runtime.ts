@@ -8,7 +8,7 @@ import type { SourceKind } from '../ports/statistics-source.js';
 import type { Authenticator, Principal } from './auth/authenticator.js';
 import type { Prices } from './billing.js';
 import { type CacheStatusTracker, createCacheStatusTracker } from './cache-status.js';
-import type { ServiceContext } from './context.js';
+import type { KeywordDataDeps, ServiceContext } from './context.js';
 import { todayIn } from '../domain/dates/calendar.js';
 import { createRequestSource } from './request-source.js';
 import type { SourceGateway } from './source-gateway.js';
@@ -27,6 +27,8 @@ export interface ServiceRuntime {
   quota?: QuotaGuard | undefined;
   /** Usage reports over the ledger, when a database holds it. */
   usage?: UsageService | undefined;
+  /** Competition and suggestion stages shared by /v1 and GraphQL. */
+  keywordData?: KeywordDataDeps | undefined;
   /** How many source calls one request may run at once. */
   concurrency: number;
   /** The source behind the gateway, or 'none' when data calls can only fail (production, unconfigured). */
@@ -55,6 +57,7 @@ export function createRequestScope(runtime: ServiceRuntime, principal: Principal
       concurrency: runtime.concurrency,
       quota: runtime.quota,
       usage: runtime.usage,
+      keywordData: runtime.keywordData,
       sourceKind: runtime.sourceKind,
       source: createRequestSource(runtime.gateway, tracker),
     },

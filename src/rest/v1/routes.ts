@@ -8,6 +8,9 @@ import { type CompetitionEstimator, noCompetitionEstimator } from '../../ports/c
 import { getLocations } from '../../services/locations.js';
 import { getSearchVolume } from '../../services/search-volume.js';
 import { createSuggestionsPipeline, getSuggestions, type SuggestionsPipeline } from '../../services/suggestions.js';
+import type { KeywordDataDeps } from '../../services/context.js';
+import { keywordDataOf } from '../../services/keyword-data-deps.js';
+import type { RequestScope } from '../../services/runtime.js';
 import type { RestRoute } from '../routes.js';
 import { presentLocations, presentSearchVolumeItem, presentSuggestions } from './presenters.js';
 
@@ -23,8 +26,15 @@ export interface V1RouteDeps {
  * envelope. The request is one object (an array holding exactly one task is unwrapped by the handler).
  */
 export function createV1Routes(deps: V1RouteDeps = {}): RestRoute[] {
-  const competition = deps.competition ?? noCompetitionEstimator;
-  const suggestions = deps.suggestions ?? createSuggestionsPipeline({ competition });
+  // Stages given here win (tests); otherwise each request uses the app's, shared with GraphQL.
+  const fixed: KeywordDataDeps | undefined =
+    deps.competition || deps.suggestions
+      ? {
+          competition: deps.competition ?? noCompetitionEstimator,
+          suggestions: deps.suggestions ?? createSuggestionsPipeline({ competition: deps.competition ?? noCompetitionEstimator }),
+        }
+      : undefined;
+  const stages = (scope: RequestScope) => fixed ?? keywordDataOf(scope.services);
   return [
     {
       path: '/v1/keywords/search_volume',
@@ -37,7 +47,7 @@ export function createV1Routes(deps: V1RouteDeps = {}): RestRoute[] {
         const volumes = await getSearchVolume(
           scope.services,
           { keywords: request.keywords, locationCode: request.location_code, languageCode: request.language_code },
-          { competition },
+          { competition: stages(scope).competition },
         );
         return volumes.map(presentSearchVolumeItem);
       },
@@ -53,7 +63,7 @@ export function createV1Routes(deps: V1RouteDeps = {}): RestRoute[] {
         const result = await getSuggestions(
           scope.services,
           { keyword: request.keyword, limit: request.limit, locationCode: request.location_code },
-          suggestions,
+          stages(scope).suggestions,
         );
         return [presentSuggestions(result)];
       },
@@ -72,5 +82,5 @@ export function createV1Routes(deps: V1RouteDeps = {}): RestRoute[] {
   ];
 }
 
-/** The family with the default stages (no competition source yet). */
+/** The family, with the app's competition and suggestion stages. */
 export const v1Routes: RestRoute[] = createV1Routes();

@@ -1,0 +1,37 @@
+import { keywordDataOf } from '../../services/keyword-data-deps.js';
+import { getSuggestions, type Suggestion, type SuggestionsResult } from '../../services/suggestions.js';
+import { builder } from '../builder.js';
+
+const SuggestionRef = builder.objectRef<Suggestion>('Suggestion').implement({
+  fields: (t) => ({
+    keyword: t.exposeString('keyword'),
+    searchVolume: t.exposeInt('searchVolume'),
+    competition: t.exposeFloat('competition', { description: 'One estimate for the whole topic, 0..1.' }),
+    cpc: t.exposeFloat('cpc'),
+  }),
+});
+
+const SuggestionsRef = builder.objectRef<SuggestionsResult>('Suggestions').implement({
+  fields: (t) => ({
+    seedKeyword: t.exposeString('seedKeyword'),
+    items: t.field({ type: [SuggestionRef], resolve: (s) => s.items }),
+  }),
+});
+
+builder.queryField('suggestions', (t) =>
+  t.field({
+    type: SuggestionsRef,
+    description: 'Related keywords with volume and a competition estimate (the /v1 suggestions result).',
+    args: {
+      keyword: t.arg.string({ required: true }),
+      limit: t.arg.int({ defaultValue: 50 }),
+      locationCode: t.arg.int({ defaultValue: 2643 }),
+    },
+    resolve: (_root, args, ctx) =>
+      getSuggestions(
+        ctx.scope.services,
+        { keyword: args.keyword, limit: args.limit ?? undefined, locationCode: args.locationCode ?? undefined },
+        keywordDataOf(ctx.scope.services).suggestions,
+      ),
+  }),
+);
