@@ -5,6 +5,7 @@ import { createSqlKeyStore } from '../adapters/sql/sql-key-store.js';
 import { createSqlLedger, type SqlLedger } from '../adapters/sql/sql-ledger.js';
 import { createSqlUsageReader } from '../adapters/sql/sql-usage-reader.js';
 import type { Clock } from '../ports/clock.js';
+import type { KeyAdmin } from '../ports/key-admin.js';
 import type { KeyStore } from '../ports/key-store.js';
 import type { Logger } from '../ports/logger.js';
 import { createUsageService, type UsageService } from '../services/usage.js';
@@ -12,7 +13,8 @@ import { createUsageService, type UsageService } from '../services/usage.js';
 /** What the service keeps in its database: the billing ledger, the API keys, and usage reports over both. */
 export interface Database {
   ledger: SqlLedger;
-  keyStore: KeyStore;
+  /** Key lookups for auth, and issuing/listing/revoking for the CLI and tests. */
+  keyStore: KeyStore & KeyAdmin;
   usage: UsageService;
   /** Flushes the ledger, then closes the connection. */
   close(): Promise<void>;
