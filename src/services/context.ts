@@ -1,5 +1,6 @@
 import type { RegionCatalog } from '../domain/regions/catalog.js';
 import type { IsoDate } from '../domain/types.js';
+import type { CacheStatusTracker } from './cache-status.js';
 import type { RequestSource } from './request-source.js';
 
 /** How many source calls one request runs at once when none is configured (SOURCE_CONCURRENCY's default). */
@@ -16,4 +17,10 @@ export interface ServiceContext {
    * DEFAULT_SOURCE_CONCURRENCY (8) when absent.
    */
   concurrency?: number;
+  /**
+   * The request's cache-status tracker, for work that answers from a cache of its own (a whole cached
+   * suggestions answer records HIT) or reaches an upstream other than the source (a live LLM call records
+   * MISS). Source calls record themselves through `source`.
+   */
+  tracker?: CacheStatusTracker;
 }

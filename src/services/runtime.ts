@@ -48,6 +48,7 @@ export function createRequestScope(runtime: ServiceRuntime, principal: Principal
       today: todayIn(runtime.timeZone, now),
       concurrency: runtime.concurrency,
       source: createRequestSource(runtime.gateway, tracker),
+      tracker,
     },
   };
 }
