@@ -27,10 +27,11 @@ import { createRestHandler } from './rest/handler.js';
 import { jsonResponse } from './rest/responses.js';
 import { presentProblem } from './rest/problem.js';
 import { createSystemRoutes } from './rest/system-routes.js';
-import { v1Routes } from './rest/v1/routes.js';
+import { createV1Routes } from './rest/v1/routes.js';
 import { v2Routes } from './rest/v2/routes.js';
 import { createUnconfiguredSource } from './adapters/unconfigured-source.js';
 import { createDemoSource } from './adapters/demo/demo-source.js';
+import { createSuggestionStages } from './app-suggestions.js';
 
 /** Parts a caller (tests, tools) may supply instead of the ones the config chooses. */
 export interface AppOverrides {
@@ -94,7 +95,11 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     sourceKind: overrides.source || config.sourceKind !== 'none' ? source.kind : 'none',
   };
 
-  const rest = createRestHandler(runtime, [...v1Routes, ...v2Routes]);
+  // Suggestions (LLM candidates, verification budget, answer cache) and competition (search results):
+  // chosen from the config in app-suggestions.ts.
+  const { competition, suggestions } = createSuggestionStages(config, { cache, clock, logger, sourceKind: runtime.sourceKind });
+
+  const rest = createRestHandler(runtime, [...createV1Routes({ competition, suggestions }), ...v2Routes]);
   const system = createSystemRoutes(runtime, []);
 
   const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
