@@ -6,6 +6,8 @@ export interface CacheStatusTracker {
   record(status: CallStatus): void;
   /** HIT when every call was a fresh hit; STALE when some were stale and none missed; MISS otherwise. */
   summary(): CallStatus;
+  /** How many calls answered STALE so far (work that caches its own result must not keep one built on them). */
+  staleCount(): number;
 }
 
 export function createCacheStatusTracker(): CacheStatusTracker {
@@ -22,5 +24,6 @@ export function createCacheStatusTracker(): CacheStatusTracker {
       if (misses > 0 || hits + stale === 0) return 'MISS';
       return stale > 0 ? 'STALE' : 'HIT';
     },
+    staleCount: () => stale,
   };
 }

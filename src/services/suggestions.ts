@@ -157,7 +157,7 @@ const byVolumeThenKeyword = (a: VerifiedCandidate, b: VerifiedCandidate) =>
  * Related keywords for a seed: candidates from every provider, merged (seed and duplicates out), verified,
  * sorted by volume descending then keyword ascending, cut to `limit`, each with the topic's competition.
  * With an answer cache, a fresh cached answer is served at once (recorded as a HIT); a newly computed answer
- * is stored unless a stage reported it degraded.
+ * is stored unless a stage reported it degraded or a source call answered STALE.
  */
 export async function getSuggestions(
   ctx: ServiceContext,
@@ -176,7 +176,10 @@ export async function getSuggestions(
     ctx.tracker?.record('HIT');
   } else {
     const degraded: string[] = [];
+    const staleBefore = ctx.tracker?.staleCount() ?? 0;
     answer = await computeAnswer(ctx, seed, pipeline, { degrade: (stage, reason) => degraded.push(`${stage}: ${reason}`) });
+    // A stale source answer stood in for a failing source: serve it, but do not keep it as a fresh answer.
+    if ((ctx.tracker?.staleCount() ?? 0) > staleBefore) degraded.push('source: stale');
     if (degraded.length === 0) await pipeline.answers?.set(key, answer);
   }
   const { competition } = answer;

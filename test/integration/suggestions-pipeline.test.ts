@@ -82,7 +82,7 @@ function setup(options: SetupOptions = {}) {
       pairs: (result?.items ?? []).map((i) => [i.keyword, i.search_volume] as const),
     };
   };
-  return { source, post, llmReports, budgetReports };
+  return { source, post, llmReports, budgetReports, clock };
 }
 
 /** The seed's related queries alone, sorted (volume desc, keyword asc), seed left out. */
@@ -260,6 +260,22 @@ describe('the whole answer is cached', () => {
     const moscow = await post({ keyword: SEED, location_code: 1012 });
     expect(moscow.cache).toBe('MISS');
     expect(source.calls.length).toBeGreaterThan(calls);
+  });
+
+  it('an answer built on a STALE source answer is served but not kept', async () => {
+    const { source, post, clock } = setup();
+    expect((await post({ keyword: SEED })).cache).toBe('MISS');
+    clock.advance(DAY + 1); // the answer and the source entry are no longer fresh; the source entry is kept stale
+    source.failFor.add(SEED);
+    const stale = await post({ keyword: SEED });
+    expect([stale.status, stale.cache]).toEqual([200, 'STALE']);
+    expect(stale.pairs).toEqual(SOURCE_ONLY);
+
+    source.failFor.delete(SEED);
+    const recovered = await post({ keyword: SEED });
+    expect(recovered.cache).toBe('MISS');
+    expect(source.calls).toHaveLength(3);
+    expect((await post({ keyword: SEED })).cache).toBe('HIT');
   });
 
   it('sorting ties by keyword ascending and the limit cut hold for cached answers too', async () => {
