@@ -31,6 +31,7 @@ import { v1Routes } from './rest/v1/routes.js';
 import { v2Routes } from './rest/v2/routes.js';
 import { usageRoute } from './rest/v1/usage-route.js';
 import { quotaRoute } from './rest/v2/quota-route.js';
+import { createSuggestionStages } from './composition/suggestions.js';
 
 /** Parts a caller (tests, tools) may supply instead of the ones the config chooses. */
 export interface AppOverrides {
@@ -91,6 +92,9 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     quota: sourceSetup.quota,
     concurrency: config.SOURCE_CONCURRENCY,
     usage: database?.usage,
+    // Suggestions (LLM candidates, verification budget, answer cache) and competition (search results), for
+    // /v1 and GraphQL alike.
+    keywordData: createSuggestionStages(config, { cache: cacheSetup.cache, clock, logger, sourceKind: sourceSetup.kind }),
     sourceKind: sourceSetup.kind,
   };
 

@@ -8,6 +8,8 @@ export interface CacheStatusTracker {
   summary(): CallStatus;
   /** How many source calls were answered (from cache or upstream). */
   count(): number;
+  /** How many calls answered STALE so far (work that caches its own result must not keep one built on them). */
+  staleCount(): number;
 }
 
 export function createCacheStatusTracker(): CacheStatusTracker {
@@ -25,5 +27,6 @@ export function createCacheStatusTracker(): CacheStatusTracker {
       if (misses > 0 || hits + stale === 0) return 'MISS';
       return stale > 0 ? 'STALE' : 'HIT';
     },
+    staleCount: () => stale,
   };
 }

@@ -10,6 +10,7 @@ export interface KeywordDataDeps {
   competition: CompetitionEstimator;
   suggestions: SuggestionsPipeline;
 }
+import type { CacheStatusTracker } from './cache-status.js';
 import type { RequestSource } from './request-source.js';
 
 /** How many source calls one request runs at once when none is configured (SOURCE_CONCURRENCY's default). */
@@ -34,4 +35,10 @@ export interface ServiceContext {
   keywordData?: KeywordDataDeps | undefined;
   /** Which source answers ('none': every data call fails with 503). */
   sourceKind?: string;
+  /**
+   * The request's cache-status tracker, for work that answers from a cache of its own (a whole cached
+   * suggestions answer records HIT) or reaches an upstream other than the source (a live LLM call records
+   * MISS). Source calls record themselves through `source`.
+   */
+  tracker?: CacheStatusTracker;
 }

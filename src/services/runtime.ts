@@ -60,6 +60,7 @@ export function createRequestScope(runtime: ServiceRuntime, principal: Principal
       keywordData: runtime.keywordData,
       sourceKind: runtime.sourceKind,
       source: createRequestSource(runtime.gateway, tracker),
+      tracker,
     },
   };
 }

@@ -1,10 +1,11 @@
 import { clampCompetition, cpcForVolume } from '../domain/keyword-metrics.js';
 import { DEFAULT_LOCATION_CODE, regionFilterForLocation } from '../domain/location-codes.js';
 import { normalizePhrase } from '../domain/requests/fields.js';
-import { normalizeSuggestionsLimit } from '../domain/requests/keyword-data.js';
+import { MAX_SUGGESTIONS_LIMIT, normalizeSuggestionsLimit } from '../domain/requests/keyword-data.js';
 import { canonicalPhrase } from '../domain/source-call.js';
 import { type CompetitionEstimator, noCompetitionEstimator } from '../ports/competition.js';
 import type { ServiceContext } from './context.js';
+import { type CachedSuggestions, type SuggestionsAnswerCache, suggestionsAnswerKey } from './suggestions-cache.js';
 import { getTop } from './top.js';
 
 export interface SuggestionsParams {
@@ -21,6 +22,10 @@ export interface SuggestionSeed {
   phrase: string;
   /** Source region filter of the request's location. */
   regions: readonly number[];
+  /**
+   * The request's limit. Stages must not depend on it: the answer cache keeps the full sorted list once per
+   * seed and region filter and cuts it for every limit.
+   */
   limit: number;
 }
 
@@ -38,15 +43,28 @@ export interface VerifiedCandidate {
   volume: number;
 }
 
+/**
+ * How a stage says it answered with less than it could (the LLM timed out, a verification call failed): the
+ * answer is still served, but not cached, so the next request tries again.
+ */
+export interface StageReport {
+  degrade(stage: string, reason: string): void;
+}
+
 /** Stage 1: proposes candidates. A failure fails the request; a best-effort provider catches its own errors. */
 export interface CandidateProvider {
   readonly name: string;
-  propose(ctx: ServiceContext, seed: SuggestionSeed): Promise<Candidate[]>;
+  propose(ctx: ServiceContext, seed: SuggestionSeed, report?: StageReport): Promise<Candidate[]>;
 }
 
 /** Stage 2: keeps the candidates worth showing, measuring those without a volume within its own call budget. */
 export interface CandidateVerifier {
-  verify(ctx: ServiceContext, seed: SuggestionSeed, candidates: readonly Candidate[]): Promise<VerifiedCandidate[]>;
+  verify(
+    ctx: ServiceContext,
+    seed: SuggestionSeed,
+    candidates: readonly Candidate[],
+    report?: StageReport,
+  ): Promise<VerifiedCandidate[]>;
 }
 
 /** The stages; stage 3 (competition) is one estimate for the seed's whole topic. */
@@ -54,6 +72,8 @@ export interface SuggestionsPipeline {
   providers: readonly CandidateProvider[];
   verifier: CandidateVerifier;
   competition: CompetitionEstimator;
+  /** Whole answers across requests; absent: every request runs the stages (their source calls still cache). */
+  answers?: SuggestionsAnswerCache | undefined;
 }
 
 export interface Suggestion {
@@ -70,11 +90,14 @@ export interface SuggestionsResult {
 }
 
 /**
- * How many phrases the related-queries provider asks the source for. Fixed rather than derived from `limit`
- * so that every limit shares one cached source call per seed; 200 is twice the largest limit, which leaves
- * room for the seed itself and duplicates between results and associations, at no extra upstream price.
+ * How many phrases the related-queries provider asks the source for: the source's maximum. Fixed rather
+ * than derived from `limit`, so every limit shares one cached source call per seed. The upstream prices a
+ * top call per call, not per row, so 2000 rows cost what 200 do; the long list is what lets the verifier
+ * measure LLM candidates for free (a candidate found in it needs no call of its own), and it leaves ample
+ * room for the seed's own row and duplicates between results and associations. The price is size: about
+ * 100–130 KB per seed in the cache instead of about 20 KB.
  */
-export const RELATED_QUERIES_PER_SEED = 200;
+export const RELATED_QUERIES_PER_SEED = 2000;
 
 /** The source's own related queries: ONE top call on the seed; results and associations, with their counts. */
 export const relatedQueriesProvider: CandidateProvider = {
@@ -98,12 +121,16 @@ export const knownVolumeVerifier: CandidateVerifier = {
   },
 };
 
-/** The default pipeline (source related queries, no extra calls, no competition estimate); override any stage. */
+/**
+ * The default pipeline (source related queries, no extra calls, no competition estimate, no answer cache);
+ * override any stage.
+ */
 export function createSuggestionsPipeline(stages: Partial<SuggestionsPipeline> = {}): SuggestionsPipeline {
   return {
     providers: stages.providers ?? [relatedQueriesProvider],
     verifier: stages.verifier ?? knownVolumeVerifier,
     competition: stages.competition ?? noCompetitionEstimator,
+    answers: stages.answers,
   };
 }
 
@@ -129,6 +156,8 @@ const byVolumeThenKeyword = (a: VerifiedCandidate, b: VerifiedCandidate) =>
 /**
  * Related keywords for a seed: candidates from every provider, merged (seed and duplicates out), verified,
  * sorted by volume descending then keyword ascending, cut to `limit`, each with the topic's competition.
+ * With an answer cache, a fresh cached answer is served at once (recorded as a HIT); a newly computed answer
+ * is stored unless a stage reported it degraded or a source call answered STALE.
  */
 export async function getSuggestions(
   ctx: ServiceContext,
@@ -141,16 +170,43 @@ export async function getSuggestions(
     regions: regionFilterForLocation(params.locationCode ?? DEFAULT_LOCATION_CODE),
     limit: normalizeSuggestionsLimit(params.limit),
   };
-  // The spec: 0 when the search results could not be obtained (no estimate, or the estimator failed).
-  const competitionPromise = pipeline.competition
-    .estimate(seed.phrase, seed.regions)
-    .then((value) => clampCompetition(value) ?? 0, () => 0);
-  const proposals = await Promise.all(pipeline.providers.map((provider) => provider.propose(ctx, seed)));
-  const verified = await pipeline.verifier.verify(ctx, seed, mergeCandidates(seed.phrase, proposals.flat()));
-  const competition = await competitionPromise;
-  const items = [...verified]
-    .sort(byVolumeThenKeyword)
+  const key = suggestionsAnswerKey(seed, pipeline.providers.map((p) => p.name).join('+'));
+  let answer = await pipeline.answers?.get(key);
+  if (answer) {
+    ctx.tracker?.record('HIT');
+  } else {
+    const degraded: string[] = [];
+    const staleBefore = ctx.tracker?.staleCount() ?? 0;
+    answer = await computeAnswer(ctx, seed, pipeline, { degrade: (stage, reason) => degraded.push(`${stage}: ${reason}`) });
+    // A stale source answer stood in for a failing source: serve it, but do not keep it as a fresh answer.
+    if ((ctx.tracker?.staleCount() ?? 0) > staleBefore) degraded.push('source: stale');
+    if (degraded.length === 0) await pipeline.answers?.set(key, answer);
+  }
+  const { competition } = answer;
+  const items = answer.items
     .slice(0, seed.limit)
     .map((c) => ({ keyword: c.keyword, searchVolume: c.volume, competition, cpc: cpcForVolume(c.volume) }));
   return { seedKeyword: params.keyword, items };
+}
+
+async function computeAnswer(
+  ctx: ServiceContext,
+  seed: SuggestionSeed,
+  pipeline: SuggestionsPipeline,
+  report: StageReport,
+): Promise<CachedSuggestions> {
+  // The spec: 0 when the search results could not be obtained (no estimate, or the estimator failed).
+  const competitionPromise = pipeline.competition.estimate(seed.phrase, seed.regions).then(
+    (value) => clampCompetition(value) ?? 0,
+    (error: unknown) => {
+      report.degrade('competition', error instanceof Error ? error.message : String(error));
+      return 0;
+    },
+  );
+  const proposals = await Promise.all(pipeline.providers.map((provider) => provider.propose(ctx, seed, report)));
+  const verified = await pipeline.verifier.verify(ctx, seed, mergeCandidates(seed.phrase, proposals.flat()), report);
+  const competition = await competitionPromise;
+  // Only as many as the largest limit can show: the cached entry stays small.
+  const items = [...verified].sort(byVolumeThenKeyword).slice(0, MAX_SUGGESTIONS_LIMIT);
+  return { items: items.map((c) => ({ keyword: c.keyword, volume: c.volume })), competition };
 }

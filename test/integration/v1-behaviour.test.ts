@@ -114,7 +114,7 @@ describe('/v1 suggestions', () => {
   it('limit cuts the sorted list; location narrows the one top call', async () => {
     const { source, post } = setup();
     const { json } = await post<SuggestionsResultJson>('/v1/keywords/suggestions', { keyword: 'Ноутбук ', limit: 3, location_code: 1012 });
-    expect(source.calls).toMatchObject([{ method: 'top', query: { phrase: 'Ноутбук', numPhrases: 200, regions: [213] } }]);
+    expect(source.calls).toMatchObject([{ method: 'top', query: { phrase: 'Ноутбук', numPhrases: 2000, regions: [213] } }]);
     const [result] = json.tasks[0]!.result!;
     expect(result!.seed_keyword).toBe('Ноутбук ');
     // Moscow weight 0.25 of 12000, 9000, 8000 (asus before lenovo on the tie).

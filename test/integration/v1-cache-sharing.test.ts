@@ -3,6 +3,7 @@ import { createRestHandler } from '../../src/rest/handler.js';
 import type { LocationsResultJson, SearchVolumeItemJson, SuggestionsResultJson } from '../../src/rest/v1/presenters.js';
 import { v1Routes } from '../../src/rest/v1/routes.js';
 import { v2Routes } from '../../src/rest/v2/routes.js';
+import { RELATED_QUERIES_PER_SEED } from '../../src/services/suggestions.js';
 import { createFixtureSource } from '../support/fixture-source.js';
 import { apiRequest, createTestRuntime } from '../support/runtime.js';
 
@@ -77,7 +78,7 @@ describe('/v1 and /v2 share source calls through the cache', () => {
     const more = await v1('suggestions', { keyword: 'ноутбук', limit: 100 });
     expect(more.cache).toBe('HIT');
     expect((more.json.tasks[0].result as SuggestionsResultJson[])[0]!.items).toHaveLength(9);
-    expect((await v2('top', { phrase: 'ноутбук', numPhrases: 200 })).cache).toBe('HIT');
+    expect((await v2('top', { phrase: 'ноутбук', numPhrases: RELATED_QUERIES_PER_SEED })).cache).toBe('HIT');
     expect(source.count('top')).toBe(1);
   });
 });

@@ -4,12 +4,15 @@ import { loadRegionCatalog } from '../../src/adapters/region-data.js';
 import { startFakeWordstat, type FakeWordstat } from '../fakes/fake-wordstat/fake-wordstat.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 
-/** Rounds every float so that percent → fraction conversions on the wire compare equal. */
+/**
+ * Rounds every float so that percent → fraction conversions on the wire compare equal, and drops what differs
+ * by design: ids and timings, and competition (the demo page model vs. Yandex search results, absent here).
+ */
 function roundFloats(value: unknown): unknown {
   if (typeof value === 'number') return Number.isInteger(value) ? value : Number(value.toPrecision(10));
   if (Array.isArray(value)) return value.map(roundFloats);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'id' && k !== 'time').map(([k, v]) => [k, roundFloats(v)]));
+    return Object.fromEntries(Object.entries(value).filter(([k]) => !['id', 'time', 'competition', 'competition_level'].includes(k)).map(([k, v]) => [k, roundFloats(v)]));
   }
   return value;
 }

@@ -1,0 +1,100 @@
+import { type Dispatcher, getGlobalDispatcher, request } from 'undici';
+import { z } from 'zod';
+import { type ChatMessage, type ChatModel, type ChatOptions, LlmError } from '../../ports/llm.js';
+import { discardBody, isTimeoutError, readLimitedText } from '../http-body.js';
+
+export interface OpenAiChatOptions {
+  /** The API root up to and including its version, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:8081/v1`. */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer …` when set (local servers usually need none). */
+  apiKey?: string | undefined;
+  model: string;
+  /** Deadline of one call, from the first byte sent to the last byte read. */
+  timeoutMs: number;
+  /** undici dispatcher (tests pass a MockAgent or point at a fake server); default: undici's global one. */
+  dispatcher?: Dispatcher;
+  /** Largest answer read (default 1 MiB). */
+  maxResponseBytes?: number;
+}
+
+/** The part of a chat completion we read; everything else (usage, ids, logprobs) is ignored. */
+const completionSchema = z.object({
+  choices: z
+    .array(
+      z.object({
+        message: z.object({
+          // Some servers send content parts instead of a string.
+          content: z.union([z.string(), z.null(), z.array(z.object({ type: z.string(), text: z.string().optional() }))]),
+        }),
+      }),
+    )
+    .min(1),
+});
+
+/**
+ * A ChatModel over any OpenAI-compatible `POST {baseUrl}/chat/completions` (OpenAI, YandexGPT's compatible
+ * endpoint, llama.cpp's `llama-server`, vLLM). One attempt per call, no retries: the caller has a fallback,
+ * and a retry would only stretch the client's wait past the deadline.
+ */
+export function createOpenAiChatModel(options: OpenAiChatOptions): ChatModel {
+  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const dispatcher = options.dispatcher ?? getGlobalDispatcher();
+  const maxBytes = options.maxResponseBytes ?? 1024 * 1024;
+
+  async function complete(messages: readonly ChatMessage[], chat: ChatOptions = {}): Promise<string> {
+    const body = {
+      model: options.model,
+      messages,
+      temperature: chat.temperature ?? 0.3,
+      ...(chat.maxTokens ? { max_tokens: chat.maxTokens } : {}),
+      ...(chat.json ? { response_format: { type: 'json_object' } } : {}),
+      stream: false,
+    };
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+
+    let text: string | undefined;
+    let status: number;
+    try {
+      const response = await request(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        dispatcher,
+        signal: AbortSignal.timeout(options.timeoutMs),
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      });
+      status = response.statusCode;
+      if (status < 200 || status >= 300) {
+        await discardBody(response.body);
+        throw new LlmError('LLM_HTTP_ERROR', `the model server answered HTTP ${status}`, status);
+      }
+      text = await readLimitedText(response.body, maxBytes);
+    } catch (error) {
+      if (error instanceof LlmError) throw error;
+      if (isTimeoutError(error)) throw new LlmError('LLM_TIMEOUT', `no answer from the model within ${options.timeoutMs} ms`);
+      throw new LlmError('LLM_NETWORK_ERROR', `the model server could not be reached: ${(error as Error).message}`);
+    }
+    if (text === undefined) throw new LlmError('LLM_BAD_RESPONSE', `the model's answer is larger than ${maxBytes} bytes`, status);
+    return contentOf(text, status);
+  }
+
+  return { model: options.model, complete };
+}
+
+/** The first choice's text from a chat-completion envelope. */
+function contentOf(text: string, status: number): string {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new LlmError('LLM_BAD_RESPONSE', 'the model server answered with something that is not JSON', status);
+  }
+  const parsed = completionSchema.safeParse(json);
+  if (!parsed.success) throw new LlmError('LLM_BAD_RESPONSE', 'the answer is not a chat completion', status);
+  const content = parsed.data.choices[0]!.message.content;
+  if (content === null) return '';
+  if (typeof content === 'string') return content;
+  return content.map((part) => part.text ?? '').join('');
+}

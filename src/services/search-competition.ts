@@ -1,0 +1,81 @@
+import { competitionScore, type SearchPageSignals } from '../domain/competition.js';
+import { canonicalPhrase } from '../domain/source-call.js';
+import type { Cache } from '../ports/cache.js';
+import type { Clock } from '../ports/clock.js';
+import type { CompetitionEstimator } from '../ports/competition.js';
+import { type Logger, silentLogger } from '../ports/logger.js';
+import type { SearchResults } from '../ports/search-results.js';
+
+/** How one estimate was made: from the shared cache, from a search call, or not at all. */
+export type CompetitionOutcome = 'cached' | 'searched' | 'failed';
+
+export interface SearchCompetitionOptions {
+  search: SearchResults;
+  /** The shared cache (memory or Redis); search pages live under their own prefix. */
+  cache: Cache;
+  clock: Clock;
+  /** How long a page stays fresh (CACHE_TTL): search results move slower than demand. */
+  ttlMs: number;
+  /** Key prefix; bump the version when SearchPageSignals changes. */
+  namespace?: string;
+  logger?: Logger;
+  /** Metric hook, called once per estimate. */
+  onOutcome?: (outcome: CompetitionOutcome, durationMs: number) => void;
+}
+
+/** The cache key of one search page: the phrase in canonical form and the region filter, sorted. */
+export function competitionCacheKey(phrase: string, regionIds: readonly number[]): string {
+  return `${canonicalPhrase(phrase)}|r=${[...regionIds].sort((a, b) => a - b).join(',')}`;
+}
+
+/**
+ * Competition from search results: the page for (phrase, regions) is fetched once per cache window and
+ * shared by every request and face (search_volume per keyword, suggestions per seed); concurrent estimates
+ * of the same page in this process share one search call. The page, not the score, is cached, so a change
+ * of the formula (domain/competition.ts) applies at once. A failed search is logged and rethrown: the
+ * callers turn it into "no estimate" (null in search_volume, 0 in suggestions) and nothing is cached.
+ */
+export function createSearchCompetitionEstimator(options: SearchCompetitionOptions): CompetitionEstimator {
+  const { search, cache, clock, ttlMs } = options;
+  const namespace = options.namespace ?? 'competition:v1';
+  const logger = options.logger ?? silentLogger;
+  const inFlight = new Map<string, Promise<SearchPageSignals>>();
+
+  const fetchPage = (key: string, phrase: string, regionIds: readonly number[]) => {
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = (async () => {
+        try {
+          const page = await search.search(phrase, regionIds);
+          await cache.set(key, page, ttlMs);
+          return page;
+        } finally {
+          inFlight.delete(key);
+        }
+      })();
+      inFlight.set(key, pending);
+    }
+    return pending;
+  };
+
+  return {
+    async estimate(phrase, regionIds) {
+      const started = clock.now();
+      const key = `${namespace}:${competitionCacheKey(phrase, regionIds)}`;
+      const entry = await cache.get<SearchPageSignals>(key);
+      if (entry && clock.now() - entry.storedAt < ttlMs) {
+        options.onOutcome?.('cached', clock.now() - started);
+        return competitionScore(entry.value);
+      }
+      try {
+        const page = await fetchPage(key, phrase, regionIds);
+        options.onOutcome?.('searched', clock.now() - started);
+        return competitionScore(page);
+      } catch (error) {
+        logger.warn({ err: error, phrase }, 'competition: search results unavailable; no estimate');
+        options.onOutcome?.('failed', clock.now() - started);
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createDemoSearchResults } from '../../src/adapters/demo/demo-search-results.js';
+import { demoCompetition } from '../../src/adapters/demo/competition.js';
+import { competitionScore, type SearchPageSignals } from '../../src/domain/competition.js';
+import type { SearchResults } from '../../src/ports/search-results.js';
+import { createSearchCompetitionEstimator } from '../../src/services/search-competition.js';
+import { createFixedClock } from '../support/clock.js';
+import { createTestCache } from '../support/memory-cache.js';
+
+const HOUR = 3_600_000;
+
+function countingSearch(page: (phrase: string) => SearchPageSignals | Error, delayMs = 0) {
+  const calls: [string, readonly number[]][] = [];
+  const search: SearchResults = {
+    async search(phrase, regionIds) {
+      calls.push([phrase, regionIds]);
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const answer = page(phrase);
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+  };
+  return { search, calls };
+}
+
+function setup(page: (phrase: string) => SearchPageSignals | Error, delayMs = 0) {
+  const clock = createFixedClock();
+  const cache = createTestCache(clock);
+  const { search, calls } = countingSearch(page, delayMs);
+  const outcomes: string[] = [];
+  const estimator = createSearchCompetitionEstimator({ search, cache, clock, ttlMs: 24 * HOUR, onOutcome: (o) => outcomes.push(o) });
+  return { clock, cache, calls, outcomes, estimator };
+}
+
+const PAGE: SearchPageSignals = { foundDocs: 999_999, topDomains: ['ozon.ru', 'habr.com'] };
+
+describe('search competition estimator', () => {
+  it('scores the page with the domain formula', async () => {
+    const { estimator } = setup(() => PAGE);
+    expect(await estimator.estimate('ноутбук', [])).toBe(competitionScore(PAGE));
+  });
+
+  it('caches the page per canonical phrase and region filter under its own prefix, for the TTL', async () => {
+    const { estimator, calls, cache, clock, outcomes } = setup(() => PAGE);
+    await estimator.estimate('Ноутбук', [213, 2]);
+    await estimator.estimate('  ноутбук ', [2, 213]);
+    expect(calls).toHaveLength(1);
+    await estimator.estimate('ноутбук', [213]);
+    expect(calls).toHaveLength(2);
+    expect(cache.keys()).toEqual(['competition:v1:ноутбук|r=2,213', 'competition:v1:ноутбук|r=213']);
+    expect(outcomes).toEqual(['searched', 'cached', 'searched']);
+    clock.advance(24 * HOUR);
+    await estimator.estimate('ноутбук', [2, 213]);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('concurrent estimates of one page share one search call', async () => {
+    const { estimator, calls } = setup(() => PAGE, 30);
+    const scores = await Promise.all([estimator.estimate('ноутбук', []), estimator.estimate('НОУТБУК', [])]);
+    expect(calls).toHaveLength(1);
+    expect(scores[0]).toBe(scores[1]);
+  });
+
+  it('a failed search rejects (callers make it "no estimate"), is not cached, and is tried again next time', async () => {
+    let fail = true;
+    const { estimator, calls, cache, outcomes } = setup(() => (fail ? new Error('search down') : PAGE));
+    await expect(estimator.estimate('ноутбук', [])).rejects.toThrow('search down');
+    expect(cache.keys()).toEqual([]);
+    fail = false;
+    expect(await estimator.estimate('ноутбук', [])).toBe(competitionScore(PAGE));
+    expect(calls).toHaveLength(2);
+    expect(outcomes).toEqual(['failed', 'searched']);
+  });
+
+  it('in demo mode, the demo page model behind the same estimator', async () => {
+    const clock = createFixedClock();
+    const estimator = createSearchCompetitionEstimator({ search: createDemoSearchResults(), cache: createTestCache(clock), clock, ttlMs: HOUR });
+    for (const phrase of ['купить ноутбук', 'рецепт борща', 'ывапролдж']) {
+      expect(await estimator.estimate(phrase, [])).toBe(competitionScore(demoCompetition(phrase)));
+    }
+  });
+});
