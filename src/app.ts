@@ -26,6 +26,12 @@ import { presentProblem } from './rest/problem.js';
 import { createSystemRoutes } from './rest/system-routes.js';
 import { v2Routes } from './rest/v2/routes.js';
 import { createUnconfiguredSource } from './adapters/unconfigured-source.js';
+import { annotateAuthenticator } from './observability/annotate-auth.js';
+import { instrumentGateway, instrumentSource } from './observability/instrument.js';
+import { createMetricsRoute } from './observability/metrics-route.js';
+import { useObservability } from './observability/observability-plugin.js';
+import { createPrometheusMetrics } from './observability/prometheus-metrics.js';
+import { createDependencyChecks } from './observability/readiness.js';
 
 /** Parts a caller (tests, tools) may supply instead of the ones the config chooses. */
 export interface AppOverrides {
@@ -55,27 +61,34 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
   const source = overrides.source ?? createUnconfiguredSource('no statistics source is configured');
   const cache = overrides.cache ?? createMapCache();
   const ledger = overrides.ledger ?? createMemoryLedger();
+  const prometheus = createPrometheusMetrics({ processMetrics: config.NODE_ENV === 'production' });
+  const metrics = prometheus.metrics;
 
   const runtime: ServiceRuntime = {
     catalog,
     clock,
     timeZone: config.STATS_TIMEZONE,
-    gateway: createSourceGateway({
-      source,
-      cache,
-      clock,
-      freshTtlMs: config.CACHE_TTL,
-      staleTtlMs: config.CACHE_STALE_TTL,
-    }),
-    authenticator: createAuthenticator(config.API_KEYS),
+    gateway: instrumentGateway(
+      createSourceGateway({
+        source: instrumentSource(source, metrics),
+        cache,
+        clock,
+        freshTtlMs: config.CACHE_TTL,
+        staleTtlMs: config.CACHE_STALE_TTL,
+      }),
+      metrics,
+    ),
+    authenticator: annotateAuthenticator(createAuthenticator(config.API_KEYS)),
     ledger,
     logger,
     prices: { call: config.PRICE_CALL, repeat: config.PRICE_REPEAT },
     sourceKind: overrides.source ? overrides.source.kind : 'none',
   };
 
-  const rest = createRestHandler(runtime, [...v2Routes]);
-  const system = createSystemRoutes(runtime, []);
+  const restRoutes = [...v2Routes];
+  const rest = createRestHandler(runtime, restRoutes);
+  const system = createSystemRoutes(runtime, createDependencyChecks({ source, sourceKind: runtime.sourceKind, cache, ledger }));
+  const metricsRoute = createMetricsRoute({ render: prometheus.render, token: config.METRICS_TOKEN });
 
   const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
@@ -105,7 +118,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
             const asset = await serveGraphiQLAsset(url.pathname.slice(GRAPHIQL_ASSETS_PATH.length));
             if (asset) return endResponse(asset);
           }
-          const handled = (await system(request)) ?? (await rest(request));
+          const handled = (await system(request)) ?? (await metricsRoute(request)) ?? (await rest(request));
           if (handled) return endResponse(handled);
           if (url.pathname !== '/graphql') {
             const notFound = new DomainError('NOT_FOUND', `no route ${url.pathname}`);
@@ -135,6 +148,8 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
       },
       useBilling(runtime),
       useHttpStatusExtension(),
+      // Last, so its access-log line sees what the others added (X-Cache, the key id).
+      useObservability({ logger, metrics, knownPaths: [...restRoutes.map((r) => r.path), '/graphql', '/healthz', '/readyz', '/metrics', '/openapi.json'] }),
     ],
   });
 
@@ -143,6 +158,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     yoga,
     runtime,
     async close() {
+      await ledger.flush();
       await ledger.close();
       await cache.close();
     },
