@@ -21,6 +21,8 @@ import { GRAPHIQL_ASSETS_PATH, renderLocalGraphiQL, serveGraphiQLAsset } from '.
 import { schema } from './graphql/schema.js';
 import { MAX_BODY_BYTES, readTextBody } from './rest/body.js';
 import { createRestHandler } from './rest/handler.js';
+import { createOpenApiRoute } from './rest/openapi/route.js';
+import type { RestRoute } from './rest/routes.js';
 import { jsonResponse } from './rest/responses.js';
 import { presentProblem } from './rest/problem.js';
 import { createSystemRoutes } from './rest/system-routes.js';
@@ -49,6 +51,8 @@ export interface App {
   /** The Yoga instance, a Node request listener too. */
   yoga: ReturnType<typeof createYoga<Record<string, unknown>, GraphQLContext>>;
   runtime: ServiceRuntime;
+  /** The REST routes served (and documented at /openapi.json). */
+  restRoutes: readonly RestRoute[];
   /** Flushes the ledger and releases connections. */
   close(): Promise<void>;
 }
@@ -88,6 +92,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
   const restRoutes = [...v2Routes];
   const rest = createRestHandler(runtime, restRoutes);
   const system = createSystemRoutes(runtime, createDependencyChecks({ source, sourceKind: runtime.sourceKind, cache, ledger }));
+  const openApiRoute = createOpenApiRoute(restRoutes);
   const metricsRoute = createMetricsRoute({ render: prometheus.render, token: config.METRICS_TOKEN });
 
   const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
@@ -118,7 +123,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
             const asset = await serveGraphiQLAsset(url.pathname.slice(GRAPHIQL_ASSETS_PATH.length));
             if (asset) return endResponse(asset);
           }
-          const handled = (await system(request)) ?? (await metricsRoute(request)) ?? (await rest(request));
+          const handled = (await system(request)) ?? (await metricsRoute(request)) ?? (await openApiRoute(request)) ?? (await rest(request));
           if (handled) return endResponse(handled);
           if (url.pathname !== '/graphql') {
             const notFound = new DomainError('NOT_FOUND', `no route ${url.pathname}`);
@@ -157,6 +162,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     fetch: (request) => Promise.resolve(yoga.fetch(request)),
     yoga,
     runtime,
+    restRoutes,
     async close() {
       await ledger.flush();
       await ledger.close();
