@@ -19,6 +19,9 @@ import type { GraphQLContext } from './graphql/context.js';
 import { domainToGraphQLError, maskError } from './graphql/errors.js';
 import { GRAPHIQL_ASSETS_PATH, renderLocalGraphiQL, serveGraphiQLAsset } from './graphql/graphiql.js';
 import { schema } from './graphql/schema.js';
+import { usePersistedQueries } from './graphql/persisted-queries.js';
+import { useQueryLimits } from './graphql/query-limits-plugin.js';
+import { useCors } from './http/cors.js';
 import { MAX_BODY_BYTES, readTextBody } from './rest/body.js';
 import { createRestHandler } from './rest/handler.js';
 import { createOpenApiRoute } from './rest/openapi/route.js';
@@ -99,6 +102,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    cors: false, // Yoga's default allows every origin; useCors applies CORS_ORIGINS instead
     logging: false,
     maskedErrors: { maskError: (error, message) => maskError(error, message) },
     graphiql: {
@@ -117,6 +121,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
       return { scope: createRequestScope(runtime, principal) };
     },
     plugins: [
+      useCors(config.CORS_ORIGINS),
       {
         async onRequest({ request, url, endResponse }) {
           if (url.pathname.startsWith(GRAPHIQL_ASSETS_PATH)) {
@@ -152,6 +157,8 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
         },
       },
       useBilling(runtime),
+      usePersistedQueries(),
+      useQueryLimits({ metrics }),
       useHttpStatusExtension(),
       // Last, so its access-log line sees what the others added (X-Cache, the key id).
       useObservability({ logger, metrics, knownPaths: [...restRoutes.map((r) => r.path), '/graphql', '/healthz', '/readyz', '/metrics', '/openapi.json'] }),
