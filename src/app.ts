@@ -62,14 +62,15 @@ export interface App {
 
 /** The composition root: the only place that picks adapters and wires them. */
 export function createApp(config: Config, overrides: AppOverrides = {}): App {
+  // Per-app registry; adapters that report (quota, ledger buffer, LLM calls) take `metrics` from here.
+  const prometheus = createPrometheusMetrics({ processMetrics: config.NODE_ENV === 'production' });
+  const metrics = prometheus.metrics;
   const logger = overrides.logger ?? silentLogger;
   const clock = overrides.clock ?? systemClock;
   const catalog = overrides.catalog ?? loadRegionCatalog();
   const source = overrides.source ?? createUnconfiguredSource('no statistics source is configured');
   const cache = overrides.cache ?? createMapCache();
   const ledger = overrides.ledger ?? createMemoryLedger();
-  const prometheus = createPrometheusMetrics({ processMetrics: config.NODE_ENV === 'production' });
-  const metrics = prometheus.metrics;
 
   const runtime: ServiceRuntime = {
     catalog,
