@@ -8,7 +8,14 @@ const config: CodegenConfig = {
   generates: {
     'test/generated/': {
       preset: 'client',
-      config: { useTypeImports: true, enumsAsTypes: true },
+      presetConfig: { fragmentMasking: false },
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        // NodeNext resolution: relative imports need their .js suffix.
+        emitLegacyCommonJSImports: false,
+        scalars: { Date: 'string' },
+      },
     },
   },
 };

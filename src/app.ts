@@ -22,8 +22,13 @@ import type { GraphQLContext } from './graphql/context.js';
 import { domainToGraphQLError, maskError } from './graphql/errors.js';
 import { GRAPHIQL_ASSETS_PATH, renderLocalGraphiQL, serveGraphiQLAsset } from './graphql/graphiql.js';
 import { schema } from './graphql/schema.js';
+import { usePersistedQueries } from './graphql/persisted-queries.js';
+import { useQueryLimits } from './graphql/query-limits-plugin.js';
+import { useCors } from './http/cors.js';
 import { MAX_BODY_BYTES, readTextBody } from './rest/body.js';
 import { createRestHandler } from './rest/handler.js';
+import { createOpenApiRoute } from './rest/openapi/route.js';
+import type { RestRoute } from './rest/routes.js';
 import { jsonResponse } from './rest/responses.js';
 import { presentProblem } from './rest/problem.js';
 import { createSystemRoutes } from './rest/system-routes.js';
@@ -32,6 +37,14 @@ import { v2Routes } from './rest/v2/routes.js';
 import { usageRoute } from './rest/v1/usage-route.js';
 import { quotaRoute } from './rest/v2/quota-route.js';
 import { createSuggestionStages } from './composition/suggestions.js';
+import { createUsageService } from './services/usage.js';
+import type { UsageReader } from './ports/usage-reader.js';
+import { annotateAuthenticator } from './observability/annotate-auth.js';
+import { instrumentGateway, instrumentSource } from './observability/instrument.js';
+import { createMetricsRoute } from './observability/metrics-route.js';
+import { useObservability } from './observability/observability-plugin.js';
+import { createPrometheusMetrics } from './observability/prometheus-metrics.js';
+import { createDependencyChecks } from './observability/readiness.js';
 
 /** Parts a caller (tests, tools) may supply instead of the ones the config chooses. */
 export interface AppOverrides {
@@ -53,12 +66,17 @@ export interface App {
   /** The Yoga instance, a Node request listener too. */
   yoga: ReturnType<typeof createYoga<Record<string, unknown>, GraphQLContext>>;
   runtime: ServiceRuntime;
+  /** The REST routes served (and documented at /openapi.json). */
+  restRoutes: readonly RestRoute[];
   /** Flushes the ledger and releases connections. */
   close(): Promise<void>;
 }
 
 /** The composition root: the only place that picks adapters and wires them. */
 export function createApp(config: Config, overrides: AppOverrides = {}): App {
+  // Per-app registry; adapters that report (quota, ledger buffer, LLM calls) take `metrics` from here.
+  const prometheus = createPrometheusMetrics({ processMetrics: config.NODE_ENV === 'production' });
+  const metrics = prometheus.metrics;
   const logger = overrides.logger ?? silentLogger;
   const clock = overrides.clock ?? systemClock;
   const shipped = overrides.catalog ?? loadRegionCatalog();
@@ -75,36 +93,47 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     catalog: sourceSetup.catalog,
     clock,
     timeZone: config.STATS_TIMEZONE,
-    gateway: createSourceGateway({
-      source: sourceSetup.source,
-      cache: cacheSetup.cache,
-      clock,
-      freshTtlMs: config.CACHE_TTL,
-      staleTtlMs: config.CACHE_STALE_TTL,
-      lock,
-      // A lock outlives the longest upstream call (retries included), so a dead holder frees it soon after.
-      lockTtlMs: 2 * config.WORDSTAT_TIMEOUT_MS,
-    }),
-    authenticator: createAuthenticator(config.API_KEYS, database?.keyStore),
+    gateway: instrumentGateway(
+      createSourceGateway({
+        source: instrumentSource(sourceSetup.source, metrics),
+        cache: cacheSetup.cache,
+        clock,
+        freshTtlMs: config.CACHE_TTL,
+        staleTtlMs: config.CACHE_STALE_TTL,
+        lock,
+        // A lock outlives the longest upstream call (retries included), so a dead holder frees it soon after.
+        lockTtlMs: 2 * config.WORDSTAT_TIMEOUT_MS,
+      }),
+      metrics,
+    ),
+    authenticator: annotateAuthenticator(createAuthenticator(config.API_KEYS, database?.keyStore)),
     ledger,
     logger,
     prices: { call: config.PRICE_CALL, repeat: config.PRICE_REPEAT },
     quota: sourceSetup.quota,
     concurrency: config.SOURCE_CONCURRENCY,
-    usage: database?.usage,
+    // With a database, usage comes from it; a ledger handed in that can be read (the memory one) serves too.
+    usage: database?.usage ?? (isUsageReader(ledger) ? createUsageService({ reader: ledger, clock, timeZone: config.STATS_TIMEZONE }) : undefined),
     // Suggestions (LLM candidates, verification budget, answer cache) and competition (search results), for
     // /v1 and GraphQL alike.
     keywordData: createSuggestionStages(config, { cache: cacheSetup.cache, clock, logger, sourceKind: sourceSetup.kind }),
     sourceKind: sourceSetup.kind,
   };
 
-  const rest = createRestHandler(runtime, [...v1Routes, usageRoute, ...v2Routes, quotaRoute]);
-  const system = createSystemRoutes(runtime, []);
+  const restRoutes: RestRoute[] = [...v1Routes, usageRoute, ...v2Routes, quotaRoute];
+  const rest = createRestHandler(runtime, restRoutes);
+  const system = createSystemRoutes(
+    runtime,
+    createDependencyChecks({ source: sourceSetup.source, sourceKind: runtime.sourceKind, cache: cacheSetup.cache, ledger }),
+  );
+  const openApiRoute = createOpenApiRoute(restRoutes);
+  const metricsRoute = createMetricsRoute({ render: prometheus.render, token: config.METRICS_TOKEN });
 
   const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    cors: false, // Yoga's default allows every origin; useCors applies CORS_ORIGINS instead
     logging: false,
     maskedErrors: { maskError: (error, message) => maskError(error, message) },
     graphiql: {
@@ -128,13 +157,14 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
       return { scope: createRequestScope(runtime, principal) };
     },
     plugins: [
+      useCors(config.CORS_ORIGINS),
       {
         async onRequest({ request, url, endResponse }) {
           if (url.pathname.startsWith(GRAPHIQL_ASSETS_PATH)) {
             const asset = await serveGraphiQLAsset(url.pathname.slice(GRAPHIQL_ASSETS_PATH.length));
             if (asset) return endResponse(asset);
           }
-          const handled = (await system(request)) ?? (await rest(request));
+          const handled = (await system(request)) ?? (await metricsRoute(request)) ?? (await openApiRoute(request)) ?? (await rest(request));
           if (handled) return endResponse(handled);
           if (url.pathname !== '/graphql') {
             const notFound = new DomainError('NOT_FOUND', `no route ${url.pathname}`);
@@ -163,7 +193,11 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
         },
       },
       useBilling(runtime),
+      usePersistedQueries(),
+      useQueryLimits({ metrics }),
       useHttpStatusExtension(),
+      // Last, so its access-log line sees what the others added (X-Cache, the key id).
+      useObservability({ logger, metrics, knownPaths: [...restRoutes.map((r) => r.path), '/graphql', '/healthz', '/readyz', '/metrics', '/openapi.json'] }),
     ],
   });
 
@@ -171,12 +205,20 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     fetch: (request) => Promise.resolve(yoga.fetch(request)),
     yoga,
     runtime,
+    restRoutes,
     async close() {
-      if (database) await database.close();
-      else await ledger.close();
+      if (database) await database.close(); // flushes the ledger first
+      else {
+        await ledger.flush();
+        await ledger.close();
+      }
       await cacheSetup.cache.close();
       await lock?.close();
       await sourceSetup.close();
     },
   };
+}
+
+function isUsageReader(ledger: Ledger): ledger is Ledger & UsageReader {
+  return typeof (ledger as Partial<UsageReader>).buckets === 'function';
 }

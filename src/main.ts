@@ -1,8 +1,9 @@
 import { createServer } from 'node:http';
-import { pino } from 'pino';
 import { loadDevKeyIfNeeded } from './adapters/dev-key-bootstrap.js';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
+import { createGracefulShutdown } from './observability/graceful-shutdown.js';
+import { createJsonLogger } from './observability/json-logger.js';
 
 async function main(): Promise<void> {
   let config;
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({ level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'key', 'apiKey'] });
+  const logger = createJsonLogger({ level: config.LOG_LEVEL });
   config = loadDevKeyIfNeeded(config, logger);
   const app = createApp(config, { logger });
   const server = createServer(app.yoga);
@@ -26,22 +27,11 @@ async function main(): Promise<void> {
     logger.info({ port, source: app.runtime.sourceKind }, `listening on http://localhost:${port} (GraphiQL at /graphql)`);
   });
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    server.close(async () => {
-      await app.close();
-      logger.info({}, 'closed');
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  // Stop accepting, let in-flight requests finish (15 s at most), then flush the ledger and close connections.
+  const shutdown = createGracefulShutdown({ server, close: () => app.close(), logger, graceMs: 15_000 });
+  const onSignal = (signal: string) => void shutdown(signal).then((code) => process.exit(code));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
 }
 
 main().catch((error: unknown) => {

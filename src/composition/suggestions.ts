@@ -49,6 +49,8 @@ export interface SuggestionStages {
   /** For search_volume (per keyword) and suggestions (per seed). */
   competition: CompetitionEstimator;
   suggestions: SuggestionsPipeline;
+  /** Most source calls one suggestions request may make: the seed list plus the verification budget. */
+  suggestionsMaxCalls: number;
 }
 
 /**
@@ -95,7 +97,7 @@ export function createSuggestionStages(config: Config, parts: SuggestionParts): 
     competition,
     answers: createSuggestionsAnswerCache({ cache, clock, ttlMs: config.CACHE_TTL }),
   });
-  return { competition, suggestions };
+  return { competition, suggestions, suggestionsMaxCalls: 1 + config.SUGGESTIONS_CALL_BUDGET };
 }
 
 function chooseSearchResults(config: Config, parts: SuggestionParts): SearchResults | undefined {

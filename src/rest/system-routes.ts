@@ -4,7 +4,8 @@ import { jsonResponse } from './responses.js';
 /** Readiness of one dependency, as /readyz reports it. */
 export interface DependencyCheck {
   name: string;
-  check(): Promise<{ ok: boolean; detail?: string }>;
+  /** `ok: false` makes the instance not ready (503); `degraded` still serves (200) and says why. */
+  check(): Promise<{ ok: boolean; degraded?: boolean; detail?: string }>;
 }
 
 /**
@@ -26,12 +27,18 @@ export function createSystemRoutes(runtime: ServiceRuntime, checks: readonly Dep
       }),
     );
     const ready = runtime.sourceKind !== 'none' && results.every((r) => r.ok);
+    const degraded = results.some((r) => 'degraded' in r && r.degraded);
     return jsonResponse(
       {
-        status: ready ? 'ready' : 'not ready',
+        status: ready ? (degraded ? 'degraded' : 'ready') : 'not ready',
         source: runtime.sourceKind,
         ...(runtime.sourceKind === 'demo' ? { warning: 'serving the built-in demo model, not real Wordstat data' } : {}),
-        checks: Object.fromEntries(results.map((r) => [r.name, { ok: r.ok, ...(r.detail ? { detail: r.detail } : {}) }])),
+        checks: Object.fromEntries(
+          results.map((r) => [
+            r.name,
+            { ok: r.ok, ...('degraded' in r && r.degraded ? { degraded: true } : {}), ...(r.detail ? { detail: r.detail } : {}) },
+          ]),
+        ),
       },
       ready ? 200 : 503,
     );

@@ -9,6 +9,8 @@ import type { SuggestionsPipeline } from './suggestions.js';
 export interface KeywordDataDeps {
   competition: CompetitionEstimator;
   suggestions: SuggestionsPipeline;
+  /** Most source calls one suggestions request may make (GraphQL prices the field by it). */
+  suggestionsMaxCalls?: number;
 }
 import type { CacheStatusTracker } from './cache-status.js';
 import type { RequestSource } from './request-source.js';

@@ -43,23 +43,36 @@ describe('GraphQL keyword fields', () => {
   it('makes each distinct source call once for 30 keywords, duplicates and nested views', async () => {
     const source = createFixtureSource();
     const app = createTestApp({ source });
-    const phrases = [...thirty, 'запрос 3', '  ЗАПРОС 7 ', 'запрос   12'];
+    // 27 distinct phrases and 3 repeats in other spellings: 30 items × 3 source-backed fields = 90 estimated
+    // calls, within the 100 a query may cost.
+    const phrases = [...thirty.slice(0, 27), 'запрос 3', '  ЗАПРОС 7 ', 'запрос   12'];
     const res = await graphql(
       app,
-      `query($p: [String!]!) { keywords(phrases: $p) { phrase searchVolume
-          dynamics { trend } weekly: dynamics(period: WEEKLY) { trend } regions(level: CITIES) { regionId } all: regions { regionId } top(numPhrases: 10) { totalCount } }
-        again: keyword(phrase: "запрос 0") { searchVolume dynamics { trend } } }`,
+      `query($p: [String!]!) { keywords(phrases: $p) { phrase searchVolume dynamics { trend } regions(level: CITIES) { regionId } }
+        again: keyword(phrase: "запрос 0") { searchVolume dynamics { trend } all: regions { regionId } } }`,
       { p: phrases },
     );
     expect(res.json.errors).toBeUndefined();
-    expect(res.json.data.keywords).toHaveLength(33);
-    // Per distinct phrase: monthly dynamics (shared by searchVolume, nested dynamics and `again`), weekly
-    // dynamics, one regions call (both levels), one top.
-    expect(source.count('dynamics')).toBe(30 * 2);
-    expect(source.count('regions')).toBe(30);
-    expect(source.count('top')).toBe(30);
-    expect(res.json.data.keywords[30].phrase).toBe('запрос 3');
-    expect(res.json.data.keywords[31].phrase).toBe('  ЗАПРОС 7 ');
+    expect(res.json.data.keywords).toHaveLength(30);
+    // Per distinct phrase: one monthly dynamics (shared by searchVolume, nested dynamics and `again`) and one
+    // regions call (serving both levels).
+    expect(source.count('dynamics')).toBe(27);
+    expect(source.count('regions')).toBe(27);
+    expect(source.calls).toHaveLength(54);
+    expect(res.json.data.keywords[27].phrase).toBe('запрос 3');
+    expect(res.json.data.keywords[28].phrase).toBe('  ЗАПРОС 7 ');
+  });
+
+  it('refuses a query that would fan out into more source calls than one REST request, before any call', async () => {
+    const source = createFixtureSource();
+    const res = await graphql(
+      createTestApp({ source }),
+      'query($p: [String!]!) { keywords(phrases: $p) { dynamics { trend } weekly: dynamics(period: WEEKLY) { trend } } }',
+      { p: thirty.concat(thirty.map((p) => `${p} x`)) },
+    );
+    expect(res.status).toBe(400);
+    expect(res.json.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
+    expect(source.calls).toHaveLength(0);
   });
 
   it('one source call per distinct keyword across /v1, /v2 and GraphQL', async () => {
@@ -70,6 +83,16 @@ describe('GraphQL keyword fields', () => {
     await graphql(app, '{ keywords(phrases: ["пицца", "купить ноутбук", "ноутбук"]) { searchVolume } dynamics(phrase: "купить ноутбук") { trend } }');
     expect(source.count('dynamics')).toBe(3);
     expect(source.calls.length).toBe(3);
+  });
+
+  it('prices suggestions at the seed list plus the verification budget', async () => {
+    const source = createFixtureSource();
+    const app = createTestApp({ source }, { SUGGESTIONS_CALL_BUDGET: '10' });
+    // 9 × (1 + 10) = 99 fits; 10 × 11 = 110 does not.
+    const fields = (n: number) => Array.from({ length: n }, (_, i) => `s${i}: suggestions(keyword: "seed ${i}") { seedKeyword }`).join(' ');
+    expect((await graphql(app, `{ ${fields(9)} }`)).json.errors).toBeUndefined();
+    const refused = await graphql(app, `{ ${fields(10)} }`);
+    expect(refused.json.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
   });
 
   it.each([

@@ -22,6 +22,8 @@ builder.queryField('suggestions', (t) =>
   t.field({
     type: SuggestionsRef,
     description: 'Related keywords with volume and a competition estimate (the /v1 suggestions result).',
+    // The seed list plus the verification budget: what one suggestions request may spend at the source.
+    complexity: (_args, ctx) => keywordDataOf(ctx.scope.services).suggestionsMaxCalls ?? 1,
     args: {
       keyword: t.arg.string({ required: true }),
       limit: t.arg.int({ defaultValue: 50 }),

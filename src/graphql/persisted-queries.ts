@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { GraphQLError } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+
+/** Where persisted query texts are kept, by their SHA-256 hex digest. */
+export interface PersistedQueryStore {
+  get(hash: string): string | undefined;
+  set(hash: string, query: string): void;
+}
+
+/**
+ * A bounded in-process store: least recently used entries go first once `maxBytes` of query text is held,
+ * and a query larger than `maxQueryBytes` is executed but not kept (a client can always resend the text).
+ */
+export function createMemoryPersistedQueryStore(options: { maxBytes?: number; maxQueryBytes?: number } = {}): PersistedQueryStore {
+  const maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
+  const maxQueryBytes = options.maxQueryBytes ?? 64 * 1024;
+  const entries = new Map<string, string>();
+  let bytes = 0;
+  return {
+    get(hash) {
+      const query = entries.get(hash);
+      if (query !== undefined) {
+        entries.delete(hash);
+        entries.set(hash, query);
+      }
+      return query;
+    },
+    set(hash, query) {
+      const size = Buffer.byteLength(query);
+      if (size > maxQueryBytes || entries.has(hash)) return;
+      entries.set(hash, query);
+      bytes += size;
+      for (const [oldest, text] of entries) {
+        if (bytes <= maxBytes) break;
+        entries.delete(oldest);
+        bytes -= Buffer.byteLength(text);
+      }
+    },
+  };
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+const HASH = /^[0-9a-f]{64}$/;
+
+function apqError(message: string, code: string, status: number): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, http: { status } } });
+}
+
+/**
+ * Automatic persisted queries (the protocol Apollo and urql clients speak): a request may send only
+ * `extensions.persistedQuery = { version: 1, sha256Hash }`; an unknown hash answers PERSISTED_QUERY_NOT_FOUND,
+ * and the client resends the text with its hash, which registers it. A text whose hash does not match is
+ * refused, so one client cannot plant a different query under another's hash.
+ */
+export function usePersistedQueries(store: PersistedQueryStore = createMemoryPersistedQueryStore()): Plugin {
+  return {
+    onParams({ params, setParams }) {
+      const persisted = params.extensions?.persistedQuery as { version?: unknown; sha256Hash?: unknown } | undefined;
+      if (persisted == null) return;
+      if (persisted.version !== 1) {
+        throw apqError('unsupported persisted query version; use 1', 'PERSISTED_QUERY_VERSION_UNSUPPORTED', 400);
+      }
+      const hash = typeof persisted.sha256Hash === 'string' ? persisted.sha256Hash.toLowerCase() : '';
+      if (!HASH.test(hash)) throw apqError('persistedQuery.sha256Hash must be a SHA-256 hex digest', 'BAD_USER_INPUT', 400);
+      if (params.query == null || params.query === '') {
+        const query = store.get(hash);
+        if (query === undefined) throw apqError('PersistedQueryNotFound', 'PERSISTED_QUERY_NOT_FOUND', 404);
+        setParams({ ...params, query });
+        return;
+      }
+      if (sha256(params.query) !== hash) {
+        throw apqError('PersistedQueryMismatch: the hash is not the SHA-256 of the query', 'PERSISTED_QUERY_MISMATCH', 400);
+      }
+      store.set(hash, params.query);
+    },
+  };
+}

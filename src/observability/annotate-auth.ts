@@ -1,0 +1,17 @@
+import type { Authenticator } from '../services/auth/authenticator.js';
+import { currentRequest } from './request-context.js';
+
+/**
+ * The same authenticator, noting the key id (never the key) of the current request for the access log. Both
+ * faces authenticate through it, so REST and GraphQL lines carry the key id alike.
+ */
+export function annotateAuthenticator(inner: Authenticator): Authenticator {
+  return {
+    async authenticate(authorization) {
+      const principal = await inner.authenticate(authorization);
+      const info = currentRequest();
+      if (principal && info) info.keyId = principal.keyId;
+      return principal;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+
+/** What the access log learns about one request while it is served. Never holds the key itself. */
+export interface RequestInfo {
+  requestId: string;
+  /** Milliseconds (performance.now) when the request arrived. */
+  startedAt: number;
+  /** The billed key's id, once authentication succeeded. */
+  keyId?: string;
+}
+
+const storage = new AsyncLocalStorage<RequestInfo>();
+
+/** A client's X-Request-Id is reused only when it is a short, printable token (safe in logs and headers). */
+const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+
+/** The client's request id when it is a sane token, else a fresh UUID. */
+export function requestIdFrom(header: string | null | undefined): string {
+  return header && SANE_REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+/** Runs `fn` with `info` as the current request (visible to everything it calls, sync or async). */
+export function runWithRequest<T>(info: RequestInfo, fn: () => T): T {
+  return storage.run(info, fn);
+}
+
+/** The request being served on this async path, if any. */
+export function currentRequest(): RequestInfo | undefined {
+  return storage.getStore();
+}

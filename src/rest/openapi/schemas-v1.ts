@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { component } from './registry.js';
+
+// Bodies of the keyword-data family: the task envelope and the three operations' result items (service-spec
+// "Resources"; open points settled by decisions.md).
+
+const volume = z.number().int().nonnegative();
+
+const taskFields = {
+  id: z.string(),
+  status_code: z.number().int().meta({ description: '20000 on success; a 5-digit error code otherwise.' }),
+  status_message: z.string().meta({ description: '`Ok.` on success; otherwise what is wrong and with which field.' }),
+  time: z.string().meta({ examples: ['0.0123 sec.'] }),
+  cost: z.number().nonnegative(),
+  result_count: z.number().int().nonnegative(),
+  path: z.array(z.string()),
+  data: z.looseObject({}).meta({ description: 'The request as sent, with `api` and `function`.' }),
+};
+
+const envelopeFields = {
+  version: z.string(),
+  status_code: z.number().int(),
+  status_message: z.string(),
+  time: z.string(),
+  cost: z.number().nonnegative(),
+  tasks_count: z.number().int(),
+  tasks_error: z.number().int(),
+};
+
+/** The success envelope around one task's result items. */
+export function envelopeSchema<T extends z.ZodType>(item: T, id: string) {
+  return component(
+    z.object({ ...envelopeFields, tasks: z.array(z.object({ ...taskFields, result: z.array(item) })) }),
+    id,
+  );
+}
+
+/** Any /v1 error: the same envelope with a 5-digit status code, cost 0 and `result: null`. */
+export const envelopeErrorSchema = component(
+  z.object({ ...envelopeFields, tasks: z.array(z.object({ ...taskFields, result: z.null() })) }),
+  'EnvelopeError',
+);
+
+export const searchVolumeItemSchema = component(
+  z.object({
+    keyword: z.string(),
+    location_code: z.number().int().meta({ description: 'As sent (default 2643, Russia).' }),
+    language_code: z.string().meta({ description: 'As sent (default `ru`).' }),
+    search_volume: volume.meta({ description: 'Mean of the 12 monthly values, rounded.' }),
+    competition: z.number().min(0).max(1).nullable(),
+    competition_level: z.enum(['LOW', 'MEDIUM', 'HIGH']).nullable(),
+    cpc: z.number().nonnegative(),
+    monthly_searches: z
+      .array(z.object({ year: z.number().int(), month: z.number().int().min(1).max(12), search_volume: volume }))
+      .meta({ description: 'The last 12 completed months, newest first.' }),
+  }),
+  'SearchVolumeItem',
+);
+
+export const suggestionsItemSchema = component(
+  z.object({
+    seed_keyword: z.string(),
+    items: z
+      .array(
+        z.object({
+          keyword: z.string(),
+          search_volume: volume,
+          competition: z.number().min(0).max(1).meta({ description: 'One estimate for the whole topic; 0 when unknown.' }),
+          cpc: z.number().nonnegative(),
+        }),
+      )
+      .meta({ description: 'search_volume descending, ties by keyword.' }),
+  }),
+  'SuggestionsItem',
+);
+
+export const locationsItemSchema = component(
+  z.object({
+    keyword: z.string(),
+    items: z.array(
+      z.object({
+        location_code: z.number().int().meta({ description: 'Listed codes as listed; others: source region code + 10000.' }),
+        location_name: z.string().meta({ description: 'English name.' }),
+        location_name_local: z.string().meta({ description: 'Russian name.' }),
+        country_code: z.string(),
+        search_volume: volume,
+        share: z.number().min(0).max(1),
+        affinity_index: z.number().nonnegative(),
+      }),
+    ),
+  }),
+  'LocationsItem',
+);

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { component } from './registry.js';
+
+// Response bodies of the native family, as the services produce them. The OpenAPI document is generated
+// from these, and a test parses real responses with them, so the document cannot drift from the service.
+
+const count = z.number().int().nonnegative();
+const fraction = z.number().min(0).max(1);
+
+export const phraseCountSchema = component(z.object({ phrase: z.string(), count }), 'PhraseCount');
+
+export const topResponseSchema = component(
+  z.object({
+    totalCount: count.meta({ description: 'Total number of impressions for the phrase (last 30 days).' }),
+    results: z.array(phraseCountSchema).meta({ description: 'Queries containing the phrase, count descending.' }),
+    associations: z.array(phraseCountSchema).meta({ description: 'Similar queries, count descending.' }),
+  }),
+  'TopResponse',
+);
+
+export const dynamicsResponseSchema = component(
+  z.object({
+    results: z.array(
+      z.object({
+        date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ description: 'First day of the period (weeks: Monday).' }),
+        count: count.meta({ description: 'Queries in the period.' }),
+        share: fraction.meta({ description: "The phrase's part of all search queries in the period." }),
+      }),
+    ),
+    trend: z
+      .string()
+      .regex(/^(up \d+%|down \d+%|stable|up \(new\))$/)
+      .meta({ description: 'First period against the last: `up N%`, `down N%`, `stable` (within 1 %), `up (new)`.' }),
+  }),
+  'DynamicsResponse',
+);
+
+export const regionDemandSchema = component(
+  z.object({
+    regionId: z.number().int(),
+    regionName: z.string().meta({ description: 'Name in Russian.' }),
+    regionNameEn: z.string(),
+    regionType: z.enum(['country', 'district', 'region', 'city', 'other']),
+    parentId: z.number().int().meta({ description: '0 for a root region.' }),
+    parentName: z.string().meta({ description: 'Empty for a root region.' }),
+    countryCode: z.string().meta({ description: 'ISO 3166-1 alpha-2.' }),
+    count,
+    share: fraction.meta({ description: "Part of the phrase's total demand over all regions." }),
+    affinityIndex: z.number().nonnegative().meta({ description: '100 = national average.' }),
+  }),
+  'RegionDemand',
+);
+
+export const regionsResponseSchema = component(
+  z.object({ regions: z.array(regionDemandSchema).meta({ description: 'Count descending.' }) }),
+  'RegionsResponse',
+);
+
+/** RFC 9457 problem details: every /v2 error. */
+export const problemSchema = component(
+  z.object({
+    type: z.string().meta({ description: 'A relative URI naming the problem, e.g. `/problems/invalid-field`.' }),
+    title: z.string(),
+    status: z.number().int().min(400).max(599),
+    detail: z.string().meta({ description: 'What is wrong, naming the field.' }),
+    code: z.string().meta({ description: 'Stable error code, e.g. `INVALID_FIELD`, `SOURCE_QUOTA_EXHAUSTED`.' }),
+    field: z.string().optional().meta({ description: 'The request field at fault, e.g. `numPhrases` or `regions[2]`.' }),
+  }),
+  'Problem',
+);
