@@ -116,7 +116,13 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     usage: database?.usage ?? (isUsageReader(ledger) ? createUsageService({ reader: ledger, clock, timeZone: config.STATS_TIMEZONE }) : undefined),
     // Suggestions (LLM candidates, verification budget, answer cache) and competition (search results), for
     // /v1 and GraphQL alike.
-    keywordData: createSuggestionStages(config, { cache: cacheSetup.cache, clock, logger, sourceKind: sourceSetup.kind }),
+    keywordData: createSuggestionStages(config, {
+      cache: cacheSetup.cache,
+      clock,
+      logger,
+      sourceKind: sourceSetup.kind,
+      hooks: { onLlm: (report) => metrics.llmCall(report.outcome, report.durationMs / 1000) },
+    }),
     sourceKind: sourceSetup.kind,
   };
 
@@ -127,7 +133,19 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     createDependencyChecks({ source: sourceSetup.source, sourceKind: runtime.sourceKind, cache: cacheSetup.cache, ledger }),
   );
   const openApiRoute = createOpenApiRoute(restRoutes);
-  const metricsRoute = createMetricsRoute({ render: prometheus.render, token: config.METRICS_TOKEN });
+  // Gauges of state held elsewhere (the quota's remaining budget, the ledger's buffer) are read at scrape time.
+  const sampleGauges = async () => {
+    if (runtime.quota) metrics.sourceQuotaRemaining('hour', (await runtime.quota.status()).hourly.remaining);
+    const stats = (ledger as Partial<{ stats(): { buffered: number } }>).stats;
+    if (stats) metrics.ledgerBuffered(stats.call(ledger).buffered);
+  };
+  const metricsRoute = createMetricsRoute({
+    render: async () => {
+      await sampleGauges().catch((error: unknown) => logger.warn({ err: error }, 'could not sample gauges for /metrics'));
+      return prometheus.render();
+    },
+    token: config.METRICS_TOKEN,
+  });
 
   const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
     schema,

@@ -56,6 +56,9 @@ describe('the app wires the suggestions stages from the config', () => {
     expect(repeat.headers.get('x-cache')).toBe('HIT');
     expect(llm.calls).toBe(before + 1);
     expect(itemsOf(repeat.json)).toEqual(itemsOf(first.json).slice(0, 20));
+    // The one LLM call is on /metrics.
+    const scrape = await (await app.fetch(new Request('http://localhost/metrics'))).text();
+    expect(scrape).toMatch(/sds_llm_calls_total\{outcome="ok"\} 1\b/);
     await app.close();
   });
 

@@ -93,6 +93,9 @@ describe('SOURCE=wordstat against the fake Wordstat (backed by the demo model)',
     // Two fit.
     expect((await post(app, '/v1/keywords/search_volume', { keywords: ['a1', 'b2'] })).status).toBe(200);
     expect((await quota()).hourly.remaining).toBe(0);
+    // The same figure on /metrics, read at scrape time.
+    const scrape = await (await app.fetch(new Request('http://localhost/metrics'))).text();
+    expect(scrape).toMatch(/sds_source_quota_remaining\{window="hour"\} 0\b/);
     const spent = await post(app, '/v2/stats/top', { phrase: 'что-то новое' });
     expect(spent.status).toBe(403);
     expect(spent.json.code).toBe('SOURCE_QUOTA_EXHAUSTED');
