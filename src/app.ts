@@ -1,6 +1,6 @@
 import { createYoga } from 'graphql-yoga';
 import type { Config } from './config/config.js';
-import { DomainError, toDomainError } from './domain/errors.js';
+import { DomainError } from './domain/errors.js';
 import type { RegionCatalog } from './domain/regions/catalog.js';
 import { loadRegionCatalog } from './adapters/region-data.js';
 import { createMemoryLedger } from './adapters/memory-ledger.js';
@@ -14,13 +14,14 @@ import type { Ledger } from './ports/ledger.js';
 import { type Logger, silentLogger } from './ports/logger.js';
 import type { StatisticsSource } from './ports/statistics-source.js';
 import { createAuthenticator } from './services/auth/authenticator.js';
-import { createRequestScope, type ServiceRuntime } from './services/runtime.js';
+import type { ServiceRuntime } from './services/runtime.js';
 import { createSourceGateway } from './services/source-gateway.js';
 import { useBilling } from './graphql/billing-plugin.js';
 import { useHttpStatusExtension } from './graphql/http-status-extension.js';
 import type { GraphQLContext } from './graphql/context.js';
 import { domainToGraphQLError, maskError } from './graphql/errors.js';
-import { GRAPHIQL_ASSETS_PATH, renderLocalGraphiQL, serveGraphiQLAsset } from './graphql/graphiql.js';
+import { GRAPHIQL_ASSETS_PATH, GRAPHIQL_EXAMPLE, renderLocalGraphiQL, serveGraphiQLAsset } from './graphql/graphiql.js';
+import { createGraphQLContextFactory } from './graphql/authenticate.js';
 import { schema } from './graphql/schema.js';
 import { usePersistedQueries } from './graphql/persisted-queries.js';
 import { useQueryLimits } from './graphql/query-limits-plugin.js';
@@ -157,23 +158,10 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     graphiql: {
       title: 'Search demand statistics',
       headers: JSON.stringify({ Authorization: 'Bearer <your API key>' }, null, 2),
-      defaultQuery: '{\n  dynamics(phrase: "велосипед") {\n    trend\n    results { date count share }\n  }\n}\n',
+      ...GRAPHIQL_EXAMPLE,
     },
     renderGraphiQL: renderLocalGraphiQL,
-    context: async ({ request }) => {
-      let principal;
-      try {
-        principal = await runtime.authenticator.authenticate(request.headers.get('authorization'));
-      } catch (error) {
-        throw domainToGraphQLError(toDomainError(error));
-      }
-      if (!principal) {
-        throw domainToGraphQLError(
-          new DomainError('UNAUTHENTICATED', 'a valid API key is required: Authorization: Bearer <key>'),
-        );
-      }
-      return { scope: createRequestScope(runtime, principal) };
-    },
+    context: createGraphQLContextFactory(runtime),
     plugins: [
       useCors(config.CORS_ORIGINS),
       {

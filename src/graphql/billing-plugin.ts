@@ -3,6 +3,7 @@ import type { Plugin } from 'graphql-yoga';
 import { priceOf } from '../services/billing.js';
 import type { CallStatus } from '../services/cache-status.js';
 import type { RequestScope, ServiceRuntime } from '../services/runtime.js';
+import { ANONYMOUS } from './authenticate.js';
 import type { GraphQLContext } from './context.js';
 
 interface Outcome {
@@ -55,6 +56,8 @@ export function useBilling(runtime: ServiceRuntime): Plugin<GraphQLContext> {
       const cost = response.status >= 400 ? 0 : outcome.cost;
       if (outcome.scope.tracker.count() > 0) response.headers.set('x-cache', outcome.cacheStatus);
       response.headers.set('x-cost', String(cost));
+      // Anonymous schema reads (GraphiQL's introspection) belong to no key: nothing to bill or report.
+      if (outcome.scope.principal === ANONYMOUS) return;
       runtime.ledger.record({
         at: new Date(outcome.scope.startedAt),
         keyId: outcome.scope.principal.keyId,

@@ -9,6 +9,23 @@ export const GRAPHIQL_ASSETS_PATH = '/graphiql/assets/';
 const CDN_DIST = /https:\/\/unpkg\.com\/@graphql-yoga\/graphiql@[^/]+\/dist\//g;
 const FAVICON = /<link rel=icon href=[^>]*>/g;
 
+const EXAMPLE_QUERY = `# Put your key into the Headers tab below, then run (Ctrl-Enter).
+{
+  keyword(phrase: "купить велосипед") {
+    searchVolume
+    competitionLevel
+    dynamics(period: WEEKLY) { trend results { date count } }
+  }
+  regions(phrase: "велосипед", level: CITIES) { regionNameEn count share affinityIndex }
+}
+`;
+
+/**
+ * The first tab's query. GraphiQL 4 reads `initialQuery`; Yoga's option type still names it `defaultQuery`,
+ * so both are given (the page passes every option through).
+ */
+export const GRAPHIQL_EXAMPLE = { defaultQuery: EXAMPLE_QUERY, initialQuery: EXAMPLE_QUERY } as { defaultQuery: string };
+
 /** Yoga's GraphiQL page with every asset URL pointing at this service. */
 export function renderLocalGraphiQL(options: Parameters<typeof renderGraphiQL>[0]): string {
   return renderGraphiQL(options).replace(CDN_DIST, GRAPHIQL_ASSETS_PATH).replace(FAVICON, '');

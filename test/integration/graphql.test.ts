@@ -89,3 +89,26 @@ describe('GraphQL', () => {
     expect(traversal.status).toBe(404);
   });
 });
+
+describe('GraphQL without a key', () => {
+  it('answers an introspection-only request (GraphiQL docs) but nothing else, and bills nothing', async () => {
+    const { createMemoryLedger } = await import('../../src/adapters/memory-ledger.js');
+    const ledger = createMemoryLedger();
+    const { source, calls } = createFormulaSource();
+    const app = createTestApp({ source, ledger });
+    const schema = await graphql(app, '{ __schema { queryType { name } } }', undefined, {});
+    expect(schema.status).toBe(200);
+    expect(schema.json.data.__schema.queryType.name).toBe('Query');
+    expect(schema.headers.get('x-cost')).toBe('0');
+    const { getIntrospectionQuery } = await import('graphql');
+    const full = await graphql(app, getIntrospectionQuery(), undefined, {});
+    expect(full.json.data.__schema.types.length).toBeGreaterThan(10);
+    const withBadKey = await graphql(app, 'query Intro { __type(name: "Top") { name } }', undefined, { authorization: 'Bearer <your API key>' });
+    expect(withBadKey.json.data.__type.name).toBe('Top');
+    // Data next to introspection still needs a key.
+    const mixed = await graphql(app, '{ __typename top(phrase: "x") { totalCount } }', undefined, {});
+    expect(mixed.status).toBe(401);
+    expect(calls.total()).toBe(0);
+    expect(ledger.rows()).toHaveLength(0);
+  });
+});

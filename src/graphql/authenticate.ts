@@ -1,0 +1,51 @@
+import { Kind, parse, type DocumentNode } from 'graphql';
+import type { YogaInitialContext } from 'graphql-yoga';
+import { DomainError, toDomainError } from '../domain/errors.js';
+import type { Principal } from '../services/auth/authenticator.js';
+import { createRequestScope, type ServiceRuntime } from '../services/runtime.js';
+import type { GraphQLContext } from './context.js';
+import { domainToGraphQLError } from './errors.js';
+
+/** Who asks for the schema only (GraphiQL loading its docs): no data, no bill, no ledger row. */
+export const ANONYMOUS: Principal = { keyId: 'anonymous', name: 'anonymous' };
+
+/**
+ * True when every operation selects only `__schema`, `__type` or `__typename` at its root (fragments spread
+ * below those can only reach introspection types).
+ */
+export function isIntrospectionOnly(query: string | undefined): boolean {
+  if (!query) return false;
+  let document: DocumentNode;
+  try {
+    document = parse(query);
+  } catch {
+    return false;
+  }
+  // Fragments only matter through the operations that spread them, and root selections here are fields.
+  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  return (
+    operations.length > 0 &&
+    operations.every((d) => d.selectionSet.selections.every((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__')))
+  );
+}
+
+/**
+ * The GraphQL context: the caller's key, as on REST (401 without one). The schema itself is public (its SDL
+ * is in the repository), so an introspection-only request may come without a key: GraphiQL can then show
+ * the docs before the user has pasted a key.
+ */
+export function createGraphQLContextFactory(runtime: ServiceRuntime) {
+  return async ({ request, params }: YogaInitialContext): Promise<GraphQLContext> => {
+    let principal: Principal | undefined;
+    try {
+      principal = await runtime.authenticator.authenticate(request.headers.get('authorization'));
+    } catch (error) {
+      throw domainToGraphQLError(toDomainError(error));
+    }
+    if (!principal && isIntrospectionOnly(params.query)) principal = ANONYMOUS;
+    if (!principal) {
+      throw domainToGraphQLError(new DomainError('UNAUTHENTICATED', 'a valid API key is required: Authorization: Bearer <key>'));
+    }
+    return { scope: createRequestScope(runtime, principal) };
+  };
+}
