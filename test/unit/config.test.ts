@@ -1,0 +1,80 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadOrCreateDevKey } from '../../src/adapters/dev-key.js';
+import { ConfigError, loadConfig } from '../../src/config/config.js';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 8080,
+      STATS_TIMEZONE: 'Europe/Moscow',
+      CACHE_TTL: 24 * 3_600_000,
+      CACHE_STALE_TTL: 7 * 24 * 3_600_000,
+      PRICE_CALL: 1,
+      PRICE_REPEAT: 0.1,
+      WORDSTAT_RPS: 10,
+      WORDSTAT_RPH: 100,
+      WORDSTAT_MAX_WAIT_MS: 2000,
+      SUGGESTIONS_CALL_BUDGET: 10,
+      API_KEYS: [],
+      sourceKind: 'demo',
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it.each([
+    [{ YANDEX_API_KEY: 'k', YANDEX_FOLDER_ID: 'f' }, 'wordstat'],
+    [{ YANDEX_IAM_TOKEN: 't', YANDEX_FOLDER_ID: 'f' }, 'wordstat'],
+    [{ YANDEX_API_KEY: 'k' }, 'demo'], // no folder: not credentials enough
+    [{ NODE_ENV: 'production' }, 'none'], // production never falls back to the demo
+    [{ NODE_ENV: 'production', SOURCE: 'demo' }, 'demo'],
+    [{ SOURCE: 'wordstat' }, 'wordstat'],
+  ])('%o chooses the %s source', (env, kind) => expect(loadConfig(env).sourceKind).toBe(kind));
+
+  it('parses lists and durations', () => {
+    const config = loadConfig({ API_KEYS: ' a1234567, ,b1234567 ', CACHE_TTL: '90m', CACHE_STALE_TTL: '3600' });
+    expect(config.API_KEYS).toEqual(['a1234567', 'b1234567']);
+    expect(config.CACHE_TTL).toBe(90 * 60_000);
+    expect(config.CACHE_STALE_TTL).toBe(3_600_000);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['STATS_TIMEZONE', 'Mars/Olympus'],
+    ['CACHE_TTL', 'forever'],
+    ['SOURCE', 'bing'],
+    ['PRICE_CALL', '-1'],
+    ['LOG_LEVEL', 'loud'],
+    ['WORDSTAT_BASE_URL', 'not a url'],
+  ])('refuses %s=%s with a message naming the variable', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(name);
+  });
+});
+
+describe('development key', () => {
+  it('is made once, kept with owner-only permissions, and reused after a restart', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sds-devkey-'));
+    try {
+      const first = loadOrCreateDevKey(join(dir, 'runtime'));
+      expect(first.created).toBe(true);
+      expect(first.key).toMatch(/^dev_[A-Za-z0-9_-]{32}$/);
+      const again = loadOrCreateDevKey(join(dir, 'runtime'));
+      expect(again).toMatchObject({ key: first.key, created: false });
+      expect(readFileSync(first.path, 'utf8').trim()).toBe(first.key);
+      expect(statSync(first.path).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
