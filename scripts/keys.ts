@@ -6,6 +6,7 @@ import pino from 'pino';
 import { loadConfig } from '../src/config/config.js';
 import { openSqlClient } from '../src/adapters/sql/open.js';
 import { createSqlKeyStore } from '../src/adapters/sql/sql-key-store.js';
+import { optionValue, runMain } from './cli.js';
 
 const USAGE = `usage:
   npm run keys -- create --name NAME   issue a key (printed once)
@@ -65,22 +66,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-/** `--name VALUE` or `--name=VALUE`. */
-function optionValue(args: string[], option: string): string | undefined {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === option) return args[i + 1];
-    if (arg.startsWith(`${option}=`)) return arg.slice(option.length + 1);
-  }
-  return undefined;
-}
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  },
-);
+runMain(main);

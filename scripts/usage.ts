@@ -9,6 +9,7 @@ import { createSqlKeyStore } from '../src/adapters/sql/sql-key-store.js';
 import { createSqlUsageReader } from '../src/adapters/sql/sql-usage-reader.js';
 import { systemClock } from '../src/ports/clock.js';
 import { createUsageService, type UsageTotals } from '../src/services/usage.js';
+import { optionValue, runMain } from './cli.js';
 
 async function main(args: string[]): Promise<number> {
   const config = loadConfig(process.env);
@@ -57,21 +58,4 @@ function table(rows: string[][]): string {
   return [line(rows[0]!), rule, ...rows.slice(1).map(line)].join('\n');
 }
 
-function optionValue(args: string[], option: string): string | undefined {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === option) return args[i + 1];
-    if (arg.startsWith(`${option}=`)) return arg.slice(option.length + 1);
-  }
-  return undefined;
-}
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  },
-);
+runMain(main);

@@ -1,3 +1,5 @@
+import { type Dispatcher, request } from 'undici';
+
 /**
  * Reads an HTTP response body as UTF-8 text, at most `maxBytes`: an answer that grows past the limit is cut
  * off (the stream destroyed) and reported as `undefined`, so a misbehaving upstream cannot fill our memory.
@@ -39,4 +41,20 @@ export function isTimeoutError(error: unknown): boolean {
     code === 'UND_ERR_CONNECT_TIMEOUT' ||
     (error.name === 'AbortError' && (error as { cause?: { name?: string } }).cause?.name === 'TimeoutError')
   );
+}
+
+/** POSTs a JSON body with one deadline for connecting, headers and body alike (undici's `request`). */
+export function postJson(
+  url: string,
+  options: { headers: Record<string, string>; body: unknown; dispatcher: Dispatcher; timeoutMs: number },
+): Promise<Dispatcher.ResponseData> {
+  return request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...options.headers },
+    body: JSON.stringify(options.body),
+    dispatcher: options.dispatcher,
+    signal: AbortSignal.timeout(options.timeoutMs),
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+  });
 }

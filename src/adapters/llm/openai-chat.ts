@@ -1,7 +1,7 @@
-import { type Dispatcher, getGlobalDispatcher, request } from 'undici';
+import { type Dispatcher, getGlobalDispatcher } from 'undici';
 import { z } from 'zod';
 import { type ChatMessage, type ChatModel, type ChatOptions, LlmError } from '../../ports/llm.js';
-import { discardBody, isTimeoutError, readLimitedText } from '../http-body.js';
+import { discardBody, isTimeoutError, postJson, readLimitedText } from '../http-body.js';
 
 export interface OpenAiChatOptions {
   /** The API root up to and including its version, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:8081/v1`. */
@@ -50,21 +50,12 @@ export function createOpenAiChatModel(options: OpenAiChatOptions): ChatModel {
       ...(chat.json ? { response_format: { type: 'json_object' } } : {}),
       stream: false,
     };
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-    if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+    const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
 
     let text: string | undefined;
     let status: number;
     try {
-      const response = await request(url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(body),
-        dispatcher,
-        signal: AbortSignal.timeout(options.timeoutMs),
-        headersTimeout: options.timeoutMs,
-        bodyTimeout: options.timeoutMs,
-      });
+      const response = await postJson(url, { headers, body, dispatcher, timeoutMs: options.timeoutMs });
       status = response.statusCode;
       if (status < 200 || status >= 300) {
         await discardBody(response.body);

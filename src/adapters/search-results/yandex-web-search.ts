@@ -1,9 +1,9 @@
-import { type Dispatcher, getGlobalDispatcher, request } from 'undici';
+import { type Dispatcher, getGlobalDispatcher } from 'undici';
 import { z } from 'zod';
 import { RUSSIA_REGION_ID } from '../../domain/location-codes.js';
 import { TOP_SIZE } from '../../domain/competition.js';
 import type { SearchResults } from '../../ports/search-results.js';
-import { isTimeoutError, readLimitedText } from '../http-body.js';
+import { isTimeoutError, postJson, readLimitedText } from '../http-body.js';
 import { SearchResultsError } from './errors.js';
 import { parseSearchXml } from './parse-xml.js';
 
@@ -52,22 +52,13 @@ export function createYandexWebSearch(options: YandexWebSearchOptions): SearchRe
         responseFormat: 'FORMAT_XML',
         folderId: options.folderId,
       };
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-      if (authorization) headers.authorization = authorization;
+      const headers: Record<string, string> = authorization ? { authorization } : {};
 
       await waitForSlot();
       let text: string | undefined;
       let status: number;
       try {
-        const response = await request(url, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify(body),
-          dispatcher,
-          signal: AbortSignal.timeout(options.timeoutMs),
-          headersTimeout: options.timeoutMs,
-          bodyTimeout: options.timeoutMs,
-        });
+        const response = await postJson(url, { headers, body, dispatcher, timeoutMs: options.timeoutMs });
         status = response.statusCode;
         if (status < 200 || status >= 300) {
           const detail = await readLimitedText(response.body, 16 * 1024).catch(() => undefined);
