@@ -7,6 +7,7 @@ import { createSqlUsageReader } from '../adapters/sql/sql-usage-reader.js';
 import type { Clock } from '../ports/clock.js';
 import type { KeyAdmin } from '../ports/key-admin.js';
 import type { KeyStore } from '../ports/key-store.js';
+import type { DependencyHealth, HealthReporter } from '../ports/health.js';
 import type { Logger } from '../ports/logger.js';
 import { createUsageService, type UsageService } from '../services/usage.js';
 
@@ -26,7 +27,21 @@ export function createDatabase(config: Config, deps: { logger: Logger; clock: Cl
     () => openSqlClient({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger: deps.logger }),
     { kind: config.DATABASE_URL ? 'postgres' : 'pglite' },
   );
-  const ledger = createSqlLedger({ client, logger: deps.logger });
+  // Open (and migrate) in the background now, so the first request that needs the database does not wait.
+  void client.warmUp();
+  const sqlLedger = createSqlLedger({ client, logger: deps.logger });
+  const ledger: SqlLedger & HealthReporter = Object.assign(sqlLedger, {
+    async checkHealth(): Promise<DependencyHealth> {
+      const buffered = sqlLedger.stats().buffered;
+      try {
+        await client.query('SELECT 1');
+        return { status: 'ok', detail: `${client.kind}; ${buffered} rows buffered` };
+      } catch (error) {
+        // Rows wait in the buffer and are retried: the service still serves and bills.
+        return { status: 'degraded', detail: `${client.kind} unreachable (${(error as Error).message}); ${buffered} rows buffered` };
+      }
+    },
+  });
   return {
     ledger,
     keyStore: createSqlKeyStore({ client }),

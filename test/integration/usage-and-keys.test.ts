@@ -57,6 +57,13 @@ describe('keys from the store, usage reports and the ledger on the embedded data
     expect(refused.status).toBe(401);
   });
 
+  it('reports the database on /readyz', async () => {
+    const app = createTestApp({ source: createFixtureSource(), database, ledger: database.ledger });
+    const ready = await (await app.fetch(new Request('http://localhost/readyz'))).json();
+    expect(ready.checks.ledger).toMatchObject({ ok: true });
+    expect(ready.checks.ledger.detail).toMatch(/^pglite; \d+ rows buffered$/);
+  });
+
   it('validates usage ranges and methods', async () => {
     const app = createTestApp({ source: createFixtureSource(), database, ledger: database.ledger });
     const bad = await app.fetch(new Request('http://localhost/v1/usage?from=yesterday', { headers: { authorization: `Bearer ${TEST_KEY}` } }));

@@ -5,6 +5,7 @@ import { type Clock, systemClock } from '../../ports/clock.js';
 import { type Logger, silentLogger } from '../../ports/logger.js';
 import { type CacheWithStats, createCacheCounters } from './cache-stats.js';
 import { createRedisConnection, withTimeout } from './redis-connection.js';
+import type { HealthReporter } from '../../ports/health.js';
 import { createThrottledWarn } from './throttled-log.js';
 
 /** Bump when the stored envelope changes shape: old entries are then simply not found. */
@@ -21,7 +22,7 @@ export interface RedisCacheOptions {
   clock?: Clock;
 }
 
-export interface RedisCache extends Cache, CacheWithStats {
+export interface RedisCache extends Cache, CacheWithStats, HealthReporter {
   /** Resolves true once Redis is reachable, false after `timeoutMs` (start-up checks, tests). */
   whenReady(timeoutMs: number): Promise<boolean>;
 }
@@ -97,5 +98,8 @@ export function createRedisCache(options: RedisCacheOptions): RedisCache {
     },
     stats: snapshot,
     whenReady: (ms) => connection.whenReady(ms),
+    // /readyz: a Redis outage leaves the service serving (misses), so it reports degraded, not down.
+    checkHealth: async () =>
+      connection.isReady() ? { status: 'ok', detail: 'redis' } : { status: 'degraded', detail: 'redis unreachable: every lookup is a miss' },
   };
 }

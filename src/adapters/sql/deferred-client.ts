@@ -1,14 +1,14 @@
 import type { SqlClient, SqlQueryable, SqlResult } from './sql-client.js';
 
 /**
- * A SqlClient that opens (and migrates) on first use, so the service starts serving at once while the
- * database comes up. A failed open is retried on a later query, no sooner than `retryAfterMs`; until then
+ * A SqlClient that opens (and migrates) on first use or on warmUp(), so the service starts serving at once
+ * while the database comes up. A failed open is retried on a later query, no sooner than `retryAfterMs`; until then
  * queries fail fast (the ledger buffers and retries; key lookups answer 503).
  */
 export function createDeferredSqlClient(
   open: () => Promise<SqlClient>,
   meta: { kind: SqlClient['kind']; schema?: string | undefined; retryAfterMs?: number; now?: () => number },
-): SqlClient {
+): SqlClient & { warmUp(): Promise<void> } {
   const now = meta.now ?? Date.now;
   const retryAfterMs = meta.retryAfterMs ?? 5_000;
   let opening: Promise<SqlClient> | undefined;
@@ -30,6 +30,10 @@ export function createDeferredSqlClient(
   };
 
   return {
+    warmUp: () => client().then(
+      () => undefined,
+      () => undefined,
+    ),
     kind: meta.kind,
     schema: meta.schema,
     async query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<SqlResult<R>> {
