@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { demoCompetition } from '../../src/adapters/demo/competition.js';
 import { splitDevices } from '../../src/adapters/demo/devices.js';
-import { at, bell, hashString, mix, unit } from '../../src/adapters/demo/hash.js';
-import { isGibberishWord, phraseParams } from '../../src/adapters/demo/phrase-model.js';
-import { apportion } from '../../src/adapters/demo/region-model.js';
+import { at, bell, bellAt, hashString, mix, unit } from '../../src/adapters/demo/hash.js';
+import { phraseParams } from '../../src/adapters/demo/phrase-model.js';
+import { halvingShares, split, splitOne } from '../../src/adapters/demo/region-split.js';
+import { isGibberishWord } from '../../src/adapters/demo/word-model.js';
 import { samplePhrases, wordCount } from './demo-phrases.js';
 
 describe('demo hash', () => {
@@ -17,7 +18,8 @@ describe('demo hash', () => {
       expect(u).toBeGreaterThanOrEqual(0);
       expect(u).toBeLessThan(1);
       buckets[Math.floor(u * 10)]!++;
-      const b = bell(777, i);
+      // bell() and its stream form bellAt() (region variation) draw the same shape.
+      const b = i % 2 ? bell(777, i) : bellAt(mix(777, 5), i);
       expect(Math.abs(b)).toBeLessThanOrEqual(2 * Math.sqrt(3));
       mean += b / n;
       square += (b * b) / n;
@@ -67,20 +69,44 @@ describe('demo device split', () => {
   });
 });
 
-describe('demo apportionment', () => {
-  it('hands out exactly the pool, each member within one of its quota', () => {
-    const weights = Float64Array.from([5, 0.1, 3.3, 0, 7.25, 1e-6]);
-    const members = [0, 1, 2, 3, 4, 5];
+describe('demo region split', () => {
+  const weights = Float64Array.from([5, 0.1, 3.3, 0, 7.25, 1e-6, 2, 0.4, 11, 0.9, 1.5]);
+  const members = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+  const sum = weights.reduce((s, w) => s + w, 0);
+  const halvings = { shares: new Float64Array(members.length - 1), stream: 42, offset: 0 };
+  halvingShares(members, weights, halvings.shares, 0);
+  const parts = (pool: number) => {
     const out = new Float64Array(weights.length);
+    split(pool, members, halvings, out);
+    return out;
+  };
+
+  it('hands out exactly the pool, each member within a few units of its quota, nothing to zero weights', () => {
     for (const pool of [0, 1, 2, 17, 1000, 123_457]) {
-      apportion(pool, members, weights, out);
+      const out = parts(pool);
       expect(members.reduce((s, i) => s + out[i]!, 0)).toBe(pool);
-      const sum = weights.reduce((s, w) => s + w, 0);
       for (const i of members) {
         expect(Number.isInteger(out[i])).toBe(true);
-        expect(Math.abs(out[i]! - (pool * weights[i]!) / sum)).toBeLessThan(1);
+        // One rounding per halving: at most ⌈log₂ 11⌉ = 4 levels, each off by less than one.
+        expect(Math.abs(out[i]! - (pool * weights[i]!) / sum)).toBeLessThan(4);
       }
       expect(out[3]).toBe(0);
+    }
+  });
+
+  it('never gives a member less when the pool grows (no Alabama paradox)', () => {
+    let previous = parts(0);
+    for (let pool = 1; pool <= 3000; pool++) {
+      const next = parts(pool);
+      for (const i of members) expect(next[i]!).toBeGreaterThanOrEqual(previous[i]!);
+      previous = next;
+    }
+  });
+
+  it('computes one member alone exactly as the full split does', () => {
+    for (const pool of [0, 1, 5, 99, 4321, 1_000_003]) {
+      const out = parts(pool);
+      members.forEach((i, position) => expect(splitOne(pool, members.length, halvings.shares, halvings.stream, 0, position)).toBe(out[i]));
     }
   });
 });

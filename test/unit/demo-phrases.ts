@@ -2,7 +2,7 @@
  * A fixed, reproducible sample of phrases of 1–6 real words for the demo-source property tests (a tiny LCG,
  * so every run checks the same phrases and a failure names a phrase that fails again).
  */
-const WORDS = [
+export const WORDS: readonly string[] = [
   'слон', 'диван', 'ноутбук', 'погода', 'кофе', 'велосипед', 'квартира', 'ремонт', 'машина', 'шины', 'платье',
   'телефон', 'рецепт', 'торт', 'собака', 'кошка', 'билеты', 'театр', 'дача', 'теплица', 'куртка', 'зимняя',
   'красный', 'большой', 'детский', 'новый', 'дешевый', 'электрический', 'москва', 'казань', 'купить', 'цена',

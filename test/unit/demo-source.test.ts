@@ -76,9 +76,14 @@ describe('demo source: magnitudes', () => {
         expect(count).toBeLessThanOrEqual(max);
       }
     };
-    within(1, 1e5, 1e7);
-    within(2, 1e3, 1e6);
-    within(4, 10, 1e3); // four words or more
+    // One word: the ceiling 10^7.1 × a factor in [10^-1.9, 0.5]. Two words: one more factor and a pair
+    // penalty of at most 10×, so 10^2.3–10^6.5. Longer phrases spread wider (1 up to ~10^4.5 for four common
+    // words) but sit around Wordstat's 10–10^3 for long phrases.
+    within(1, 10 ** 5.2, 10 ** 6.8);
+    within(2, 10 ** 2.3, 10 ** 6.5);
+    within(4, 1, 10 ** 4.5); // four words or more
+    expect(median(byWords.get(4)!)).toBeGreaterThan(10);
+    expect(median(byWords.get(4)!)).toBeLessThan(1e3);
     // Each extra word lowers the typical volume.
     expect(median(byWords.get(1)!)).toBeGreaterThan(median(byWords.get(2)!));
     expect(median(byWords.get(2)!)).toBeGreaterThan(median(byWords.get(3)!));

@@ -1,5 +1,6 @@
 import { between, mix, SALT } from './hash.js';
-import { isGibberishWord, phraseParams } from './phrase-model.js';
+import { phraseParams } from './phrase-model.js';
+import { isGibberishWord } from './word-model.js';
 import { DOMAINS } from './vocabulary.js';
 
 /** What a search-results page says about a phrase: how many documents match and who ranks on top. */

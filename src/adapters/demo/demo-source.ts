@@ -16,6 +16,7 @@ import type {
 import type { StatisticsSource } from '../../ports/statistics-source.js';
 import { deviceMask, sumSelected } from './devices.js';
 import { dynamicsSeries } from './dynamics-model.js';
+import { createPhraseCounter } from './phrase-counter.js';
 import { phraseParams, type PhraseParams } from './phrase-model.js';
 import { phraseRegions, sumOver, type PhraseRegions } from './region-model.js';
 import { createRegionTree } from './region-tree.js';
@@ -28,10 +29,11 @@ export interface DemoSourceOptions {
 
 interface PhraseState {
   params: PhraseParams;
-  regions: PhraseRegions;
+  /** Filled by the first regions call (a pass over the whole tree that top and dynamics do not need). */
+  regions?: PhraseRegions;
 }
 
-/** Enough for a busy demo; each entry is a few arrays of the tree's size (~30 KB). */
+/** Enough for a busy demo; an entry holds a phrase's parameters and, once asked, its region counts (~20 KB). */
 const CACHE_LIMIT = 256;
 
 /**
@@ -52,18 +54,20 @@ const LEVEL_TYPES: Record<RegionLevel, ReadonlySet<RegionType>> = {
 export function createDemoSource(catalog: RegionCatalog, options: DemoSourceOptions = {}): StatisticsSource {
   const latencyMs = Math.max(0, options.latencyMs ?? 0);
   const tree = createRegionTree(catalog);
+  const counter = createPhraseCounter(tree);
   const cache = new Map<string, PhraseState>();
 
   const stateOf = (phrase: string): PhraseState => {
     const key = canonicalPhrase(phrase);
     const hit = cache.get(key);
     if (hit) return hit;
-    const params = phraseParams(key);
-    const state = { params, regions: phraseRegions(tree, params) };
+    const state: PhraseState = { params: phraseParams(key) };
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
     cache.set(key, state);
     return state;
   };
+  const regionsOf = (state: PhraseState): PhraseRegions =>
+    (state.regions ??= phraseRegions(tree, counter.shape(state.params.core), state.params));
 
   const settle = async (signal: AbortSignal | undefined) => {
     signal?.throwIfAborted();
@@ -75,32 +79,28 @@ export function createDemoSource(catalog: RegionCatalog, options: DemoSourceOpti
 
     async top(query: TopQuery, signal?: AbortSignal): Promise<TopResult> {
       await settle(signal);
-      const { params, regions } = stateOf(query.phrase);
-      const mask = deviceMask(query.devices);
-      let totalCount = sumSelected(regions.totals, mask);
-      if (query.regions.length > 0) {
-        totalCount = 0;
-        regions.counts.forEach((counts, d) => {
-          if (mask[d]) totalCount += sumOver(tree, counts, query.regions);
-        });
-      }
+      const { params } = stateOf(query.phrase);
+      const filter = { regions: query.regions, mask: deviceMask(query.devices) };
+      // The same count as every row of every top shows for this phrase.
+      const totalCount = counter.count(params, filter.regions, filter.mask);
       return {
         totalCount,
-        results: topResults(params, totalCount, query.numPhrases),
-        associations: topAssociations(params, totalCount, query.numPhrases),
+        results: topResults(params, counter, filter, totalCount, query.numPhrases),
+        associations: topAssociations(params, counter, filter, totalCount, query.numPhrases),
       };
     },
 
     async dynamics(query: DynamicsQuery, signal?: AbortSignal): Promise<DynamicsResult> {
       await settle(signal);
-      const { params, regions } = stateOf(query.phrase);
+      const { params } = stateOf(query.phrase);
       const filtered = query.regions.length > 0;
+      const share = filtered && params.volume30 > 0 ? counter.shape(params.core).share : undefined;
       const points = dynamicsSeries(params, {
         period: query.period,
         fromDate: query.fromDate,
         toDate: query.toDate,
         devices: query.devices,
-        phraseFraction: filtered ? Math.min(1, sumOver(tree, regions.share, query.regions)) : 1,
+        phraseFraction: share ? Math.min(1, sumOver(tree, share, query.regions)) : 1,
         allQueriesFraction: filtered ? Math.min(1, sumOver(tree, tree.baseShare, query.regions)) : 1,
       });
       return { points };
@@ -108,7 +108,7 @@ export function createDemoSource(catalog: RegionCatalog, options: DemoSourceOpti
 
     async regions(query: RegionsQuery, signal?: AbortSignal): Promise<RegionsResult> {
       await settle(signal);
-      const { regions } = stateOf(query.phrase);
+      const regions = regionsOf(stateOf(query.phrase));
       const mask = deviceMask(query.devices);
       const types = LEVEL_TYPES[query.level];
       const rows: RegionCount[] = [];

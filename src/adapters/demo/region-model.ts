@@ -1,9 +1,10 @@
-import { bell, SALT, unit } from './hash.js';
+import { bellAt, mix, SALT } from './hash.js';
 import { splitDevices, type DeviceParts } from './devices.js';
-import type { PhraseParams } from './phrase-model.js';
+import type { PhraseVolume } from './phrase-model.js';
+import { halvingShares, split, splitOne, type Halvings } from './region-split.js';
 import { subtreeMasses, type RegionTree } from './region-tree.js';
 
-/** One phrase's demand over the region tree. */
+/** One phrase's demand over the region tree (its core's shape, its own volume). */
 export interface PhraseRegions {
   /** Each region's share of this phrase's demand (a subtree's share; roots add up to 1). */
   readonly share: Float64Array;
@@ -14,18 +15,19 @@ export interface PhraseRegions {
 }
 
 /**
- * Weights of a phrase over the tree: each region's own mass times a per-phrase factor that is the product of
+ * Weights of a core over the tree: each region's own mass times a per-core factor that is the product of
  * a log-normal-like variation of the region itself and of all its ancestors (so a whole district can be keen
  * on a phrase, and a city keener still). Subtree sums keep the tree consistent by construction.
  */
 function phraseShares(tree: RegionTree, seed: number): Float64Array {
   const n = tree.regions.length;
+  const stream = mix(seed, SALT.region);
   const factor = new Float64Array(n);
   const own = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const p = tree.parent[i]!;
     const sigma = tree.sigma[i]!;
-    const self = sigma === 0 ? 1 : Math.exp(sigma * bell(seed, SALT.region, tree.regions[i]!.id));
+    const self = sigma === 0 ? 1 : Math.exp(sigma * bellAt(stream, tree.regions[i]!.id));
     factor[i] = self * (p >= 0 ? factor[p]! : 1);
     own[i] = tree.own[i]! * factor[i]!;
   }
@@ -34,70 +36,103 @@ function phraseShares(tree: RegionTree, seed: number): Float64Array {
   return whole.map((m) => (world > 0 ? m / world : 0));
 }
 
-/**
- * Largest-remainder apportionment of `pool` over `members` by `weights`: integers adding up to exactly
- * `pool`, each within 1 of its exact quota; ties go to the earlier member, so the result is deterministic.
- */
-export function apportion(pool: number, members: readonly number[], weights: Float64Array, out: Float64Array): void {
-  let sum = 0;
-  for (const i of members) sum += weights[i]!;
-  if (pool <= 0 || sum <= 0) {
-    for (const i of members) out[i] = 0;
-    return;
-  }
-  let given = 0;
-  const fractions: [number, number][] = [];
-  for (const i of members) {
-    const quota = (pool * weights[i]!) / sum;
-    out[i] = Math.floor(quota);
-    given += out[i]!;
-    fractions.push([quota - out[i]!, i]);
-  }
-  fractions.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (let k = 0; k < pool - given; k++) {
-    const i = fractions[k]![1];
-    out[i] = out[i]! + 1;
-  }
+/** A phrase core's regional profile: each region's share of its demand, and its children's share. */
+export interface RegionShape {
+  /** Each region's share of the demand (a subtree's share; roots add up to 1). */
+  readonly share: Float64Array;
+  /** Sum of the children's shares, per region. */
+  readonly kidsShare: Float64Array;
+  /** Every group's halvings (region-split.ts): weight shares, and the dither stream of each device. */
+  readonly halvingShares: Float64Array;
+  readonly ditherStreams: readonly [number, number, number];
+}
+
+/** The regional profile of a core (see phraseShares); computing it is a pass over the tree, so callers cache. */
+export function regionShape(tree: RegionTree, seed: number): RegionShape {
+  const share = phraseShares(tree, seed);
+  const kidsShare = new Float64Array(share.length);
+  const halvings = new Float64Array(tree.halvings);
+  halvingShares(tree.roots, share, halvings, tree.groupOffset[0]!);
+  tree.children.forEach((kids, i) => {
+    let sum = 0;
+    for (const k of kids) sum += share[k]!;
+    kidsShare[i] = sum;
+    halvingShares(kids, share, halvings, tree.groupOffset[i + 1]!);
+  });
+  const streams = [0, 1, 2].map((device) => mix(seed, SALT.regionSplit, device));
+  return { share, kidsShare, halvingShares: halvings, ditherStreams: streams as [number, number, number] };
+}
+
+/** The halvings of the children of `parent` (-1: the roots) for one device. */
+function halvingsOf(tree: RegionTree, shape: RegionShape, parent: number, device: number): Halvings {
+  return { shares: shape.halvingShares, stream: shape.ditherStreams[device as 0 | 1 | 2], offset: tree.groupOffset[parent + 1]! };
 }
 
 /**
- * Integer counts of one device over the tree, top-down: the roots share the device's total exactly; each
- * region then hands its children their part of its count (all of it when the region has no users of its
- * own, otherwise the children's share of its mass, rounded down), apportioned among them. So a region's
- * count is never above its parent's and children never add up to more than their parent.
+ * What a region hands down to its children: all of its count when it has no users of its own, otherwise
+ * the children's share of its mass, rounded down (so children never add up to more than their parent).
  */
-function treeCounts(tree: RegionTree, share: Float64Array, total: number): Float64Array {
+function poolForKids(tree: RegionTree, shape: RegionShape, i: number, count: number): number {
+  if (tree.own[i] === 0) return count;
+  const share = shape.share[i]!;
+  return share > 0 ? Math.min(count, Math.floor((count * shape.kidsShare[i]!) / share)) : 0;
+}
+
+/**
+ * Integer counts of one device over the tree, top-down: the roots share the device's total exactly, then
+ * each region splits its pool (poolForKids) among its children (region-split.ts). So a region's count is
+ * never above its parent's, children never add up to more, and no region loses when the total grows.
+ */
+export function treeCounts(tree: RegionTree, shape: RegionShape, device: number, total: number): Float64Array {
   const counts = new Float64Array(tree.regions.length);
-  apportion(total, tree.roots, share, counts);
+  split(total, tree.roots, halvingsOf(tree, shape, -1, device), counts);
   for (let i = 0; i < tree.regions.length; i++) {
     const kids = tree.children[i]!;
     if (kids.length === 0) continue;
-    const count = counts[i]!;
-    let kidsShare = 0;
-    for (const k of kids) kidsShare += share[k]!;
-    const pool =
-      tree.own[i] === 0 ? count : share[i]! > 0 ? Math.min(count, Math.floor((count * kidsShare) / share[i]!)) : 0;
-    apportion(pool, kids, share, counts);
+    split(poolForKids(tree, shape, i, counts[i]!), kids, halvingsOf(tree, shape, i, device), counts);
   }
   return counts;
 }
 
-/** A phrase's regional picture for the date-free "last 30 days" answers (top and regions). */
-export function phraseRegions(tree: RegionTree, params: PhraseParams): PhraseRegions {
-  const share = phraseShares(tree, params.seed);
-  // Dithers of their own, independent of every daily split.
-  const totals = splitDevices(
-    params.volume30,
-    params,
-    unit(params.seed, SALT.deviceRound, 2),
-    unit(params.seed, SALT.deviceRound, 3),
-  );
+/** Scratch for countAt's ancestry (the tree is shallow; grown if a deeper one comes). */
+let ancestry = new Int32Array(16);
+
+/** treeCounts(…)[index] alone: the same splits followed down the region's ancestry only, no allocation. */
+export function countAt(tree: RegionTree, shape: RegionShape, device: number, total: number, index: number): number {
+  let depth = 0;
+  for (let i = index; i >= 0; i = tree.parent[i]!) {
+    if (depth === ancestry.length) ancestry = Int32Array.from({ length: 2 * depth }, (_, k) => ancestry[k] ?? 0);
+    ancestry[depth++] = i;
+  }
+  const shares = shape.halvingShares;
+  const stream = shape.ditherStreams[device as 0 | 1 | 2];
+  let parent = ancestry[--depth]!;
+  let count = splitOne(total, tree.roots.length, shares, stream, tree.groupOffset[0]!, tree.position[parent]!);
+  while (depth > 0 && count > 0) {
+    const child = ancestry[--depth]!;
+    const pool = poolForKids(tree, shape, parent, count);
+    const offset = tree.groupOffset[parent + 1]!;
+    count = splitOne(pool, tree.children[parent]!.length, shares, stream, offset, tree.position[child]!);
+    parent = child;
+  }
+  return count; // 0 when an ancestor got nothing
+}
+
+/** The 30-day totals of a phrase per device, split with its core's mix and dithers. */
+export function deviceTotals(phrase: PhraseVolume): DeviceParts {
+  const { core } = phrase;
+  return splitDevices(phrase.volume30, core, core.dithers[0], core.dithers[1]);
+}
+
+/** A phrase's regional picture for the date-free "last 30 days" answers (regions). */
+export function phraseRegions(tree: RegionTree, shape: RegionShape, phrase: PhraseVolume): PhraseRegions {
+  const totals = deviceTotals(phrase);
   const counts = [
-    treeCounts(tree, share, totals[0]),
-    treeCounts(tree, share, totals[1]),
-    treeCounts(tree, share, totals[2]),
+    treeCounts(tree, shape, 0, totals[0]),
+    treeCounts(tree, shape, 1, totals[1]),
+    treeCounts(tree, shape, 2, totals[2]),
   ] as const;
-  return { share, counts, totals };
+  return { share: shape.share, counts, totals };
 }
 
 /** Sum of a per-region array over a (canonical) region filter; ids the tree lacks count 0. */

@@ -14,6 +14,14 @@ export interface RegionTree {
   readonly parent: Int32Array;
   readonly children: readonly (readonly number[])[];
   readonly roots: readonly number[];
+  /** Position of each region among its parent's children (or among the roots). */
+  readonly position: Int32Array;
+  /**
+   * Where the halvings of a group start in per-profile arrays (region-split.ts): the roots' at [0], the
+   * children of region i at [i + 1]; `halvings` is their total (a group of n members has n - 1).
+   */
+  readonly groupOffset: Int32Array;
+  readonly halvings: number;
   /** Own mass (users in the region but in none of its listed children), after country usage. */
   readonly own: Float64Array;
   /** Spread of the per-phrase variation of each region. */
@@ -43,14 +51,22 @@ export function createRegionTree(catalog: RegionCatalog): RegionTree {
   const parent = new Int32Array(n).fill(-1);
   const children: number[][] = order.map(() => []);
   const roots: number[] = [];
+  const position = new Int32Array(n);
   order.forEach((region, i) => {
     const p = region.parentId === null ? undefined : indexOf.get(region.parentId);
     if (p === undefined) {
-      roots.push(i);
+      position[i] = roots.push(i) - 1;
     } else {
       parent[i] = p;
-      children[p]!.push(i);
+      position[i] = children[p]!.push(i) - 1;
     }
+  });
+
+  const groupOffset = new Int32Array(n + 1);
+  let halvings = Math.max(0, roots.length - 1);
+  children.forEach((kids, i) => {
+    groupOffset[i + 1] = halvings;
+    halvings += Math.max(0, kids.length - 1);
   });
 
   const usage = new Float64Array(n);
@@ -66,7 +82,7 @@ export function createRegionTree(catalog: RegionCatalog): RegionTree {
   const whole = subtreeMasses(parent, own);
   const world = roots.reduce((sum, i) => sum + whole[i]!, 0);
   const baseShare = whole.map((m) => (world > 0 ? m / world : 0));
-  return { regions: order, indexOf, parent, children, roots, own, sigma, baseShare };
+  return { regions: order, indexOf, parent, children, roots, position, groupOffset, halvings, own, sigma, baseShare };
 }
 
 /** Whole mass of every subtree (own plus descendants'), given parents-before-children order. */
