@@ -92,17 +92,16 @@ function topicOf(params: PhraseParams, core: readonly number[]): { topic: number
 
 /**
  * Similar queries: the phrase with its topic word (or first core word) replaced by another entry of its
- * topic or of one more topic picked by hash ("купить ноутбук" → "купить смартфон"), alone or with a popular
+ * topic only — a bicycle's neighbours are scooters, not sushi ("купить ноутбук" → "купить смартфон"), alone or with a popular
  * modifier. A phrase of modifier words only gets the entries themselves. Never contains the phrase (as text
  * or as all of its words); one query per word set; zero-volume queries left out.
  */
 function similar(params: PhraseParams): Candidate[] {
   const core = params.words.flatMap((w, i) => (MODIFIER_WORDS.has(w) ? [] : [i]));
   const { topic, word } = topicOf(params, core);
-  const second = (topic + 1 + ((params.seed >>> 8) % (TOPICS.length - 1))) % TOPICS.length;
   const seen = new Set([params.set.join(' ')]);
   const out: Candidate[] = [];
-  for (const entry of [...TOPICS[topic]!, ...TOPICS[second]!]) {
+  for (const entry of TOPICS[topic]!) {
     const base = word < 0 ? entry : params.words.map((w, i) => (i === word ? entry : w)).join(' ');
     const baseSet = wordSet(base.split(' '));
     // The phrase's words the base lacks: a variant contains the whole phrase when its modifier adds them all.
