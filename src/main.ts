@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { loadDevKeyIfNeeded } from './adapters/dev-key-bootstrap.js';
+import { withDevKey } from './composition/dev-key.js';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { createGracefulShutdown } from './observability/graceful-shutdown.js';
@@ -17,7 +17,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createJsonLogger({ level: config.LOG_LEVEL });
-  config = loadDevKeyIfNeeded(config, logger);
+  const dev = withDevKey(config, logger);
+  config = dev.config;
+  if (dev.banner) process.stdout.write(`${dev.banner}\n`);
   const app = createApp(config, { logger });
   const server = createServer(app.yoga);
   server.keepAliveTimeout = 65_000;
