@@ -1,3 +1,4 @@
+import { Request } from '@whatwg-node/fetch';
 import { createYoga } from 'graphql-yoga';
 import type { Config } from './config/config.js';
 import { DomainError, toDomainError } from './domain/errors.js';
@@ -101,6 +102,8 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    // Our own parser below reads at most MAX_BODY_BYTES; Yoga's limit would wrap the body in a second stream.
+    maxRequestBodySize: false,
     logging: false,
     maskedErrors: { maskError: (error, message) => maskError(error, message) },
     graphiql: {
@@ -144,6 +147,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
             if (request.method !== 'POST') return requestParser(request);
             try {
               const body = await readTextBody(request, MAX_BODY_BYTES);
+              // Yoga's own Request class: the global one costs more to build (signal, streams) than the parse.
               return requestParser(new Request(request.url, { method: 'POST', headers: request.headers, body }));
             } catch (error) {
               if (error instanceof DomainError) {
