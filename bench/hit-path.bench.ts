@@ -7,7 +7,7 @@
  * Only one server is under load at a time. ratio = service / bare (throughput), bare / service (latency) — so
  * 1.00 is the ceiling and smaller is worse in both.
  *
- *   npm run bench -- hit-path [--seconds 8] [--connections 16] [--sequential 2000] [--profile]
+ *   npm run bench -- hit-path [--seconds 5] [--rounds 3] [--connections 16] [--sequential 2000] [--profile]
  *
  * --profile writes one V8 CPU profile of the service per request kind, covering only the measured run
  * (bench/profiles/), and prints the functions and packages with the most self time.
@@ -17,17 +17,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import type { RecordedAnswer } from './support/bare-server.js';
-import { runLoad, sequentialLatency, type Target } from './support/load.js';
-import { machineLine } from './support/machine.js';
+import { type LoadFigures, medianRun, runLoad, sequentialLatency, type Target } from './support/load.js';
+import { loadLine, machineLine } from './support/machine.js';
 import { flag, numberOption } from './support/options.js';
 import { printProfiles } from './support/profile-summary.js';
 import { ROOT, serviceEnv, startNodeProcess, startService } from './support/service-process.js';
 import { ms, printTable, ratio } from './support/table.js';
 
 const KEY = 'bench-key-0123456789';
-const seconds = numberOption('seconds', 8);
+const seconds = numberOption('seconds', 5);
 const connections = numberOption('connections', 16);
 const sequential = numberOption('sequential', 2000);
+const rounds = numberOption('rounds', 3);
 const profile = flag('profile');
 
 const GRAPHQL_QUERY = `{
@@ -60,7 +61,9 @@ async function record(url: string, path: string, body: string): Promise<Recorded
 }
 
 async function main(): Promise<void> {
-  process.stdout.write(`${machineLine()}\nhit path: ${seconds} s per run after a 2 s warm-up, ${connections} connections\n`);
+  process.stdout.write(
+    `${machineLine()}\n${loadLine()}\nhit path: ${rounds} rounds of ${seconds} s per server (median shown), 2 s warm-up, ${connections} connections\n`,
+  );
   const profileDir = join(ROOT, 'bench', 'profiles', `hit-path-${Date.now()}`);
   if (profile) mkdirSync(profileDir, { recursive: true });
   const service = await startService(serviceEnv(KEY, profile ? { BENCH_PROFILE_DIR: profileDir } : {}), {
@@ -90,32 +93,42 @@ async function main(): Promise<void> {
       const rows: (string | number)[][] = [];
       for (const c of cases) {
         const body = JSON.stringify(c.body);
-        const figures = [];
-        for (const url of [service.url, bare.url]) {
-          const target: Target = { url, path: c.path, headers, body };
-          await runLoad(target, { seconds: 2, connections });
-          const profiling = profile && url === service.url;
-          if (profiling) service.child.kill('SIGUSR2');
-          const loaded = await runLoad(target, { seconds, connections });
-          if (profiling) service.child.kill('SIGUSR2');
-          if (loaded.errors > 0 || loaded.non2xx > 0) {
-            throw new Error(`${c.name} at ${url}: ${loaded.errors} errors, ${loaded.non2xx} non-2xx`);
+        const targets: Record<'service' | 'bare', Target> = {
+          service: { url: service.url, path: c.path, headers, body },
+          bare: { url: bare.url, path: c.path, headers, body },
+        };
+        const runs: Record<'service' | 'bare', LoadFigures[]> = { service: [], bare: [] };
+        for (const target of Object.values(targets)) await runLoad(target, { seconds: 2, connections });
+        // Rounds alternate the two servers, so a burst of load from elsewhere on the machine hits both alike.
+        for (let round = 0; round < rounds; round++) {
+          for (const name of ['service', 'bare'] as const) {
+            const profiling = profile && name === 'service' && round === 0;
+            if (profiling) service.child.kill('SIGUSR2');
+            const figures = await runLoad(targets[name], { seconds, connections });
+            if (profiling) service.child.kill('SIGUSR2');
+            if (figures.errors > 0 || figures.non2xx > 0) {
+              const owner = name === 'service' ? service : bare;
+              const state = owner.child.exitCode === null && owner.child.signalCode === null ? 'still running' : `exited (${owner.child.exitCode ?? owner.child.signalCode})`;
+              throw new Error(`${c.name} (${name}): ${figures.errors} errors, ${figures.non2xx} non-2xx; the ${name} server ${state}\n${owner.stderr().slice(-4000)}`);
+            }
+            runs[name].push(figures);
           }
-          const unloaded = await sequentialLatency(target, sequential);
-          figures.push({ loaded, unloaded });
         }
-        const [svc, ceiling] = figures as [(typeof figures)[0], (typeof figures)[0]];
+        const svc = medianRun(runs.service);
+        const ceiling = medianRun(runs.bare);
+        const svcSeq = await sequentialLatency(targets.service, sequential);
+        const bareSeq = await sequentialLatency(targets.bare, sequential);
         rows.push([
           c.name,
           `${Buffer.byteLength(recorded[c.path]!.body)} B`,
-          Math.round(svc.loaded.rps),
-          Math.round(ceiling.loaded.rps),
-          ratio(svc.loaded.rps / ceiling.loaded.rps),
-          `${svc.loaded.p50} / ${svc.loaded.p99}`,
-          `${ceiling.loaded.p50} / ${ceiling.loaded.p99}`,
-          `${ms(svc.unloaded.p50)} / ${ms(svc.unloaded.p99)}`,
-          `${ms(ceiling.unloaded.p50)} / ${ms(ceiling.unloaded.p99)}`,
-          ratio(ceiling.unloaded.p50 / svc.unloaded.p50),
+          Math.round(svc.rps),
+          Math.round(ceiling.rps),
+          ratio(svc.rps / ceiling.rps),
+          `${svc.p50} / ${svc.p99}`,
+          `${ceiling.p50} / ${ceiling.p99}`,
+          `${ms(svcSeq.p50)} / ${ms(svcSeq.p99)}`,
+          `${ms(bareSeq.p50)} / ${ms(bareSeq.p99)}`,
+          ratio(bareSeq.p50 / svcSeq.p50),
         ]);
       }
       printTable(
@@ -134,6 +147,7 @@ async function main(): Promise<void> {
         ],
         rows,
       );
+      process.stdout.write(`${loadLine()}\n`);
     } finally {
       await bare.stop();
     }

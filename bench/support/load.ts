@@ -70,3 +70,11 @@ export async function sequentialLatency(target: Target, count: number): Promise<
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
+
+/** The run with the median throughput (its latencies come with it, so the figures stay one run's). */
+export function medianRun(runs: readonly LoadFigures[]): LoadFigures {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!median) throw new Error('no runs');
+  return median;
+}

@@ -1,5 +1,4 @@
-import { cpus, totalmem } from 'node:os';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 
 /** What a figure was measured on: without it a number means nothing. */
 export interface MachineInfo {
@@ -24,4 +23,10 @@ export function machineInfo(): MachineInfo {
 /** One line for the head of every benchmark's output. */
 export function machineLine(info = machineInfo()): string {
   return `machine: nproc=${info.nproc}, RAM=${info.ramGiB} GiB, CPU=${info.cpu}, node ${info.node}, ${info.date}`;
+}
+
+/** The machine's load averages: on a shared machine, other work skews every figure. */
+export function loadLine(): string {
+  const [one, five] = loadavg();
+  return `load average: ${one?.toFixed(2)} (1 min), ${five?.toFixed(2)} (5 min) on ${availableParallelism()} CPUs`;
 }
