@@ -8,6 +8,7 @@
  * 1.00 is the ceiling and smaller is worse in both.
  *
  *   npm run bench -- hit-path [--seconds 5] [--rounds 3] [--connections 16] [--sequential 2000] [--profile]
+ *                             [--database-url postgres://…  (the ledger on PostgreSQL, in a fresh schema)]
  *
  * --profile writes one V8 CPU profile of the service per request kind, covering only the measured run
  * (bench/profiles/), and prints the functions and packages with the most self time.
@@ -19,7 +20,8 @@ import { request } from 'undici';
 import type { RecordedAnswer } from './support/bare-server.js';
 import { type LoadFigures, medianRun, runLoad, sequentialLatency, type Target } from './support/load.js';
 import { loadLine, machineLine } from './support/machine.js';
-import { flag, numberOption } from './support/options.js';
+import { freshSchema } from './support/fresh-schema.js';
+import { flag, numberOption, option } from './support/options.js';
 import { printProfiles } from './support/profile-summary.js';
 import { ROOT, serviceEnv, startNodeProcess, startService } from './support/service-process.js';
 import { ms, printTable, ratio } from './support/table.js';
@@ -30,6 +32,8 @@ const connections = numberOption('connections', 16);
 const sequential = numberOption('sequential', 2000);
 const rounds = numberOption('rounds', 3);
 const profile = flag('profile');
+// The ledger's database: the embedded PGlite by default (as `npm start` without DATABASE_URL), or PostgreSQL.
+const databaseUrl = option('database-url', '');
 
 const GRAPHQL_QUERY = `{
   keyword(phrase: "велосипед") { searchVolume competition cpc monthlySearches { year month searchVolume } }
@@ -66,7 +70,9 @@ async function main(): Promise<void> {
   );
   const profileDir = join(ROOT, 'bench', 'profiles', `hit-path-${Date.now()}`);
   if (profile) mkdirSync(profileDir, { recursive: true });
-  const service = await startService(serviceEnv(KEY, profile ? { BENCH_PROFILE_DIR: profileDir } : {}), {
+  const schema = databaseUrl ? await freshSchema(databaseUrl, 'bench') : undefined;
+  process.stdout.write(`ledger: ${schema ? 'PostgreSQL (a fresh schema)' : 'embedded PGlite (no DATABASE_URL)'}\n`);
+  const service = await startService(serviceEnv(KEY, { DATABASE_URL: schema?.url, ...(profile ? { BENCH_PROFILE_DIR: profileDir } : {}) }), {
     nodeArgs: profile ? ['--import', './bench/support/profile-preload.mjs'] : [],
   });
   // The first ledger write opens (and on a fresh DATA_DIR creates) the embedded database, which blocks the
@@ -153,6 +159,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await service.stop();
+    await schema?.drop();
     rmSync(recordedDir, { recursive: true, force: true });
   }
   if (profile) printProfiles(profileDir, 30);
