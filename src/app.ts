@@ -1,3 +1,4 @@
+import { Request } from '@whatwg-node/fetch';
 import { createYoga } from 'graphql-yoga';
 import type { Config } from './config/config.js';
 import { DomainError } from './domain/errors.js';
@@ -153,6 +154,8 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     graphqlEndpoint: '/graphql',
     landingPage: false,
     cors: false, // Yoga's default allows every origin; useCors applies CORS_ORIGINS instead
+    // Our own parser below reads at most MAX_BODY_BYTES; Yoga's limit would wrap the body in a second stream.
+    maxRequestBodySize: false,
     logging: false,
     maskedErrors: { maskError: (error, message) => maskError(error, message) },
     graphiql: {
@@ -181,11 +184,18 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
           if (!requestParser) return;
           // Yoga has no body limit of its own: read at most 1 MiB, then hand the bytes to its parser.
           setRequestParser(async (request) => {
-            if (request.method !== 'POST') return requestParser(request);
             try {
+              if (request.method !== 'POST') return await requestParser(request);
               const body = await readTextBody(request, MAX_BODY_BYTES);
-              return requestParser(new Request(request.url, { method: 'POST', headers: request.headers, body }));
-            } catch (error) {
+              // Yoga's own Request class: the global one costs more to build (signal, streams) than the parse.
+              return await requestParser(new Request(request.url, { method: 'POST', headers: request.headers, body }));
+            } catch (caught) {
+              // Yoga parses the `variables` and `extensions` parameters of GET and form requests with a bare
+              // JSON.parse: malformed ones would otherwise surface as a 500.
+              const error =
+                caught instanceof SyntaxError
+                  ? new DomainError('INVALID_JSON', `variables or extensions are not valid JSON: ${caught.message}`, { field: 'variables' })
+                  : caught;
               if (error instanceof DomainError) {
                 const gqlError = domainToGraphQLError(error);
                 return jsonResponse({ errors: [gqlError.toJSON()] }, error.status);

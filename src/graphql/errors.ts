@@ -36,6 +36,19 @@ export function maskError(error: unknown, message: string): Error {
   const original = isGraphQLError(error) ? error.originalError : error;
   const path = isGraphQLError(error) ? error.path : undefined;
   if (original instanceof DomainError) return domainToGraphQLError(original, path);
-  if (isGraphQLError(error) && (!original || isGraphQLError(original))) return error;
+  if (isGraphQLError(error) && (!original || isGraphQLError(original))) {
+    // GraphQL's own request errors mostly come coded (GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED,
+    // BAD_USER_INPUT), but not all: the executor refuses an operation type the schema lacks (a mutation) with a
+    // bare error. Clients rely on extensions.code, so such an error — the request's fault — gets BAD_USER_INPUT.
+    if (typeof error.extensions?.code === 'string') return error;
+    return new GraphQLError(error.message, {
+      nodes: error.nodes,
+      source: error.source,
+      positions: error.positions,
+      path,
+      originalError: error.originalError,
+      extensions: { ...error.extensions, code: 'BAD_USER_INPUT' },
+    });
+  }
   return new GraphQLError(message, { path, extensions: { code: 'INTERNAL_SERVER_ERROR', http: { status: 500 } } });
 }

@@ -48,8 +48,14 @@ export function useQueryLimits(limits: QueryLimits = {}): Plugin {
           }
         },
       });
-      // Other complaints of the rule (a bad variable) are left to execution, which reports them properly.
-      const refusals = validate(args.schema, args.document, [rule]).filter((e) => e.extensions?.code === 'QUERY_TOO_COMPLEX');
+      // Other complaints of the rule (a bad variable) are left to execution, which reports them properly; so is
+      // an operation the rule cannot even walk (a mutation on a schema without one): it makes no source call.
+      let refusals: readonly GraphQLError[];
+      try {
+        refusals = validate(args.schema, args.document, [rule]).filter((e) => e.extensions?.code === 'QUERY_TOO_COMPLEX');
+      } catch {
+        return;
+      }
       if (refusals.length > 0) setResultAndStopExecution({ errors: refusals });
     },
   };

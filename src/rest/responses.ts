@@ -1,3 +1,6 @@
+// Yoga's own Response class (the one its server adapter writes natively): a string body goes to the socket in
+// one write. The global (undici) Response would hand node:http a web stream to pump, at twice the cost of a hit.
+import { Response } from '@whatwg-node/fetch';
 import { DomainError } from '../domain/errors.js';
 import { presentProblem } from './problem.js';
 import type { Family } from './routes.js';

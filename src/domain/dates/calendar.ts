@@ -47,15 +47,26 @@ export function isoWeekday(date: IsoDate): number {
   return day === 0 ? 7 : day;
 }
 
+// Every request asks for "today". Building an Intl.DateTimeFormat costs tens of microseconds (locale and zone
+// data), so each zone's formatter is built once; and a date cannot change within one whole second (zone offsets
+// are whole seconds), so the last answer per zone is reused for the rest of its second. A handful of zones at
+// most: no bound needed.
+const dateFormats = new Map<string, { format: Intl.DateTimeFormat; second: number; date: IsoDate }>();
+
 /** The calendar date in `timeZone` at instant `nowMs`. */
 export function todayIn(timeZone: string, nowMs: number): IsoDate {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(nowMs));
+  const second = Math.floor(nowMs / 1000);
+  let memo = dateFormats.get(timeZone);
+  if (memo?.second === second) return memo.date;
+  if (!memo) {
+    // en-CA formats as YYYY-MM-DD.
+    const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    memo = { format, second: NaN, date: '' };
+    dateFormats.set(timeZone, memo);
+  }
+  memo.date = memo.format.format(new Date(nowMs));
+  memo.second = second;
+  return memo.date;
 }
 
 /** True when `timeZone` is an IANA zone this runtime knows. */

@@ -1,0 +1,171 @@
+/**
+ * Cache-hit throughput and latency of the real service against a bare node:http server serving the same bytes.
+ *
+ * The service is `src/main.ts` in a child process (demo source, embedded PGlite ledger in a temporary DATA_DIR,
+ * exactly as `npm start` runs it); the ceiling is bench/support/bare-server.ts in another child process. The
+ * load generator (autocannon) runs in this process, so on a 2-core machine server and client each get a core.
+ * Only one server is under load at a time. ratio = service / bare (throughput), bare / service (latency) — so
+ * 1.00 is the ceiling and smaller is worse in both.
+ *
+ *   npm run bench -- hit-path [--seconds 5] [--rounds 3] [--connections 16] [--sequential 2000] [--profile]
+ *                             [--database-url postgres://…  (the ledger on PostgreSQL, in a fresh schema)]
+ *
+ * --profile writes one V8 CPU profile of the service per request kind, covering only the measured run
+ * (bench/profiles/), and prints the functions and packages with the most self time.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import type { RecordedAnswer } from './support/bare-server.js';
+import { type LoadFigures, medianRun, runLoad, sequentialLatency, type Target } from './support/load.js';
+import { loadLine, machineLine } from './support/machine.js';
+import { freshSchema } from './support/fresh-schema.js';
+import { flag, numberOption, option } from './support/options.js';
+import { printProfiles } from './support/profile-summary.js';
+import { ROOT, serviceEnv, startNodeProcess, startService } from './support/service-process.js';
+import { ms, printTable, ratio } from './support/table.js';
+
+const KEY = 'bench-key-0123456789';
+const seconds = numberOption('seconds', 5);
+const connections = numberOption('connections', 16);
+const sequential = numberOption('sequential', 2000);
+const rounds = numberOption('rounds', 3);
+const profile = flag('profile');
+// The ledger's database: the embedded PGlite by default (as `npm start` without DATABASE_URL), or PostgreSQL.
+const databaseUrl = option('database-url', '');
+
+const GRAPHQL_QUERY = `{
+  keyword(phrase: "велосипед") { searchVolume competition cpc monthlySearches { year month searchVolume } }
+  top(phrase: "ноутбук", numPhrases: 10) { totalCount results { phrase count } }
+}`;
+
+const cases: { name: string; path: string; body: unknown }[] = [
+  { name: 'POST /v2/stats/top', path: '/v2/stats/top', body: { phrase: 'ноутбук', numPhrases: 50 } },
+  {
+    name: 'POST /v1/keywords/search_volume (5 kw)',
+    path: '/v1/keywords/search_volume',
+    body: { keywords: ['купить ноутбук', 'пицца', 'велосипед', 'зимние шины', 'ремонт квартиры'], location_code: 2643 },
+  },
+  { name: 'POST /graphql (keyword + top)', path: '/graphql', body: { query: GRAPHQL_QUERY } },
+];
+
+const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+const KEPT_HEADERS = ['content-type', 'x-cache', 'x-cost', 'x-source'];
+
+async function record(url: string, path: string, body: string): Promise<RecordedAnswer> {
+  const response = await request(`${url}${path}`, { method: 'POST', headers, body });
+  const text = await response.body.text();
+  const kept: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = response.headers[name];
+    if (typeof value === 'string') kept[name] = value;
+  }
+  return { status: response.statusCode, headers: kept, body: text };
+}
+
+async function main(): Promise<void> {
+  process.stdout.write(
+    `${machineLine()}\n${loadLine()}\nhit path: ${rounds} rounds of ${seconds} s per server (median shown), 2 s warm-up, ${connections} connections\n`,
+  );
+  const profileDir = join(ROOT, 'bench', 'profiles', `hit-path-${Date.now()}`);
+  if (profile) mkdirSync(profileDir, { recursive: true });
+  const schema = databaseUrl ? await freshSchema(databaseUrl, 'bench') : undefined;
+  process.stdout.write(`ledger: ${schema ? 'PostgreSQL (a fresh schema)' : 'embedded PGlite (no DATABASE_URL)'}\n`);
+  const service = await startService(serviceEnv(KEY, { DATABASE_URL: schema?.url, ...(profile ? { BENCH_PROFILE_DIR: profileDir } : {}) }), {
+    nodeArgs: profile ? ['--import', './bench/support/profile-preload.mjs'] : [],
+  });
+  // The first ledger write opens (and on a fresh DATA_DIR creates) the embedded database, which blocks the
+  // event loop for seconds: a usage read does that now, so the measurement sees the steady state.
+  const usage = await request(`${service.url}/v1/usage`, { headers });
+  await usage.body.text();
+  if (usage.statusCode !== 200) throw new Error(`GET /v1/usage: HTTP ${usage.statusCode}`);
+  const recordedDir = mkdtempSync(join(tmpdir(), 'sds-bare-'));
+  const recorded: Record<string, RecordedAnswer> = {};
+  try {
+    for (const c of cases) {
+      const body = JSON.stringify(c.body);
+      await record(service.url, c.path, body); // the miss that fills the cache
+      const hit = await record(service.url, c.path, body);
+      if (hit.status !== 200 || hit.headers['x-cache'] !== 'HIT') {
+        throw new Error(`${c.name}: expected a 200 cache HIT, got ${hit.status} ${hit.headers['x-cache']}: ${hit.body.slice(0, 300)}`);
+      }
+      recorded[c.path] = hit;
+    }
+    const recordedFile = join(recordedDir, 'recorded.json');
+    writeFileSync(recordedFile, JSON.stringify(recorded));
+    const bare = await startNodeProcess(join(ROOT, 'bench', 'support', 'bare-server.ts'), { args: [recordedFile] });
+    try {
+      const rows: (string | number)[][] = [];
+      for (const c of cases) {
+        const body = JSON.stringify(c.body);
+        const targets: Record<'service' | 'bare', Target> = {
+          service: { url: service.url, path: c.path, headers, body },
+          bare: { url: bare.url, path: c.path, headers, body },
+        };
+        const runs: Record<'service' | 'bare', LoadFigures[]> = { service: [], bare: [] };
+        for (const target of Object.values(targets)) await runLoad(target, { seconds: 2, connections });
+        // Rounds alternate the two servers, so a burst of load from elsewhere on the machine hits both alike.
+        for (let round = 0; round < rounds; round++) {
+          for (const name of ['service', 'bare'] as const) {
+            const profiling = profile && name === 'service' && round === 0;
+            if (profiling) service.child.kill('SIGUSR2');
+            const figures = await runLoad(targets[name], { seconds, connections });
+            if (profiling) service.child.kill('SIGUSR2');
+            if (figures.errors > 0 || figures.non2xx > 0) {
+              const owner = name === 'service' ? service : bare;
+              const state = owner.child.exitCode === null && owner.child.signalCode === null ? 'still running' : `exited (${owner.child.exitCode ?? owner.child.signalCode})`;
+              throw new Error(`${c.name} (${name}): ${figures.errors} errors, ${figures.non2xx} non-2xx; the ${name} server ${state}\n${owner.stderr().slice(-4000)}`);
+            }
+            runs[name].push(figures);
+          }
+        }
+        const svc = medianRun(runs.service);
+        const ceiling = medianRun(runs.bare);
+        const svcSeq = await sequentialLatency(targets.service, sequential);
+        const bareSeq = await sequentialLatency(targets.bare, sequential);
+        rows.push([
+          c.name,
+          `${Buffer.byteLength(recorded[c.path]!.body)} B`,
+          Math.round(svc.rps),
+          Math.round(ceiling.rps),
+          ratio(svc.rps / ceiling.rps),
+          `${svc.p50} / ${svc.p99}`,
+          `${ceiling.p50} / ${ceiling.p99}`,
+          `${ms(svcSeq.p50)} / ${ms(svcSeq.p99)}`,
+          `${ms(bareSeq.p50)} / ${ms(bareSeq.p99)}`,
+          ratio(bareSeq.p50 / svcSeq.p50),
+        ]);
+      }
+      printTable(
+        'Cache-hit path: service vs bare node:http serving the same bytes (ratio = service / bare; 1.00 = ceiling)',
+        [
+          'request',
+          'body',
+          'service req/s',
+          'bare req/s',
+          'RATIO req/s',
+          `service p50/p99 ms (${connections} conn)`,
+          'bare p50/p99 ms',
+          'service p50/p99 ms (1 conn)',
+          'bare p50/p99 ms (1 conn)',
+          'RATIO p50 (1 conn)',
+        ],
+        rows,
+      );
+      process.stdout.write(`${loadLine()}\n`);
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await service.stop();
+    await schema?.drop();
+    rmSync(recordedDir, { recursive: true, force: true });
+  }
+  if (profile) printProfiles(profileDir, 30);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
