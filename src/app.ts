@@ -70,6 +70,11 @@ export interface App {
   runtime: ServiceRuntime;
   /** The REST routes served (and documented at /openapi.json). */
   restRoutes: readonly RestRoute[];
+  /**
+   * Settles when the parts that start slowly are up (the embedded database takes seconds and blocks the event
+   * loop while it starts): a process waits for it before listening, so no request stalls behind it.
+   */
+  ready(): Promise<void>;
   /** Flushes the ledger and releases connections. */
   close(): Promise<void>;
 }
@@ -222,6 +227,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     yoga,
     runtime,
     restRoutes,
+    ready: () => database?.ready ?? Promise.resolve(),
     async close() {
       if (database) await database.close(); // flushes the ledger first
       else {

@@ -21,6 +21,9 @@ async function main(): Promise<void> {
   config = dev.config;
   if (dev.banner) process.stdout.write(`${dev.banner}\n`);
   const app = createApp(config, { logger });
+  // The embedded database blocks the event loop for seconds while it starts: let it finish before the first
+  // request arrives. Not forever: an unreachable PostgreSQL must not keep the service from serving (rows buffer).
+  await Promise.race([app.ready(), new Promise((resolve) => setTimeout(resolve, 20_000).unref())]);
   const server = createServer(app.yoga);
   server.keepAliveTimeout = 65_000;
   server.listen(config.PORT, config.HOST, () => {

@@ -13,6 +13,8 @@ import { createUsageService, type UsageService } from '../services/usage.js';
 
 /** What the service keeps in its database: the billing ledger, the API keys, and usage reports over both. */
 export interface Database {
+  /** Settles once the first open has been tried (it never rejects: a failed open is retried on use). */
+  ready: Promise<void>;
   ledger: SqlLedger;
   /** Key lookups for auth, and issuing/listing/revoking for the CLI and tests. */
   keyStore: KeyStore & KeyAdmin;
@@ -27,8 +29,9 @@ export function createDatabase(config: Config, deps: { logger: Logger; clock: Cl
     () => openSqlClient({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger: deps.logger }),
     { kind: config.DATABASE_URL ? 'postgres' : 'pglite' },
   );
-  // Open (and migrate) in the background now, so the first request that needs the database does not wait.
-  void client.warmUp();
+  // Open (and migrate) now, in the background: the process may wait for it before listening (ready), and the
+  // first request that needs the database does not pay for it.
+  const ready = client.warmUp();
   const sqlLedger = createSqlLedger({ client, logger: deps.logger });
   const ledger: SqlLedger & HealthReporter = Object.assign(sqlLedger, {
     async checkHealth(): Promise<DependencyHealth> {
@@ -43,6 +46,7 @@ export function createDatabase(config: Config, deps: { logger: Logger; clock: Cl
     },
   });
   return {
+    ready,
     ledger,
     keyStore: createSqlKeyStore({ client }),
     usage: createUsageService({ reader: createSqlUsageReader({ client }), clock: deps.clock, timeZone: config.STATS_TIMEZONE }),
