@@ -1,7 +1,5 @@
-import { Request } from '@whatwg-node/fetch';
 import { createYoga } from 'graphql-yoga';
 import type { Config } from './config/config.js';
-import { DomainError } from './domain/errors.js';
 import type { RegionCatalog } from './domain/regions/catalog.js';
 import { loadRegionCatalog } from './adapters/region-data.js';
 import { createMemoryLedger } from './adapters/memory-ledger.js';
@@ -18,21 +16,20 @@ import { createAuthenticator } from './services/auth/authenticator.js';
 import type { ServiceRuntime } from './services/runtime.js';
 import { createSourceGateway } from './services/source-gateway.js';
 import { useBilling } from './graphql/billing-plugin.js';
+import { useBodyLimit } from './graphql/body-limit-plugin.js';
+import { useHttpRoutes } from './http/routes-plugin.js';
 import { useHttpStatusExtension } from './graphql/http-status-extension.js';
 import type { GraphQLContext } from './graphql/context.js';
-import { domainToGraphQLError, maskError } from './graphql/errors.js';
-import { GRAPHIQL_ASSETS_PATH, GRAPHIQL_EXAMPLE, renderLocalGraphiQL, serveGraphiQLAsset } from './graphql/graphiql.js';
+import { maskError } from './graphql/errors.js';
+import { GRAPHIQL_EXAMPLE, renderLocalGraphiQL } from './graphql/graphiql.js';
 import { createGraphQLContextFactory } from './graphql/authenticate.js';
 import { schema } from './graphql/schema.js';
 import { usePersistedQueries } from './graphql/persisted-queries.js';
 import { useQueryLimits } from './graphql/query-limits-plugin.js';
 import { useCors } from './http/cors.js';
-import { MAX_BODY_BYTES, readTextBody } from './rest/body.js';
 import { createRestHandler } from './rest/handler.js';
 import { createOpenApiRoute } from './rest/openapi/route.js';
 import type { RestRoute } from './rest/routes.js';
-import { jsonResponse } from './rest/responses.js';
-import { presentProblem } from './rest/problem.js';
 import { createSystemRoutes } from './rest/system-routes.js';
 import { v1Routes } from './rest/v1/routes.js';
 import { v2Routes } from './rest/v2/routes.js';
@@ -159,7 +156,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     graphqlEndpoint: '/graphql',
     landingPage: false,
     cors: false, // Yoga's default allows every origin; useCors applies CORS_ORIGINS instead
-    // Our own parser below reads at most MAX_BODY_BYTES; Yoga's limit would wrap the body in a second stream.
+    // useBodyLimit reads at most MAX_BODY_BYTES; Yoga's own limit would wrap the body in a second stream.
     maxRequestBodySize: false,
     logging: false,
     maskedErrors: { maskError: (error, message) => maskError(error, message) },
@@ -172,47 +169,8 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     context: createGraphQLContextFactory(runtime),
     plugins: [
       useCors(config.CORS_ORIGINS),
-      {
-        async onRequest({ request, url, endResponse }) {
-          if (url.pathname.startsWith(GRAPHIQL_ASSETS_PATH)) {
-            const asset = await serveGraphiQLAsset(url.pathname.slice(GRAPHIQL_ASSETS_PATH.length));
-            if (asset) return endResponse(asset);
-          }
-          const handled = (await system(request)) ?? (await metricsRoute(request)) ?? (await openApiRoute(request)) ?? (await rest(request));
-          if (handled) return endResponse(handled);
-          if (url.pathname !== '/graphql') {
-            const notFound = new DomainError('NOT_FOUND', `no route ${url.pathname}`);
-            endResponse(jsonResponse(presentProblem(notFound), 404, {}, 'application/problem+json'));
-          }
-        },
-        onRequestParse({ requestParser, setRequestParser }) {
-          if (!requestParser) return;
-          // Yoga has no body limit of its own: read at most 1 MiB, then hand the bytes to its parser.
-          setRequestParser(async (request) => {
-            try {
-              if (request.method !== 'POST') return await requestParser(request);
-              const body = await readTextBody(request, MAX_BODY_BYTES);
-              // Yoga's own Request class: the global one costs more to build (signal, streams) than the parse.
-              return await requestParser(new Request(request.url, { method: 'POST', headers: request.headers, body }));
-            } catch (caught) {
-              // Yoga parses the `variables` and `extensions` parameters of GET and form requests with a bare
-              // JSON.parse: malformed ones would otherwise surface as a 500.
-              const error =
-                caught instanceof SyntaxError
-                  ? new DomainError('INVALID_JSON', `variables or extensions are not valid JSON: ${caught.message}`, { field: 'variables' })
-                  : caught;
-              if (error instanceof DomainError) {
-                const gqlError = domainToGraphQLError(error);
-                return jsonResponse({ errors: [gqlError.toJSON()] }, error.status);
-              }
-              throw error;
-            }
-          });
-        },
-        onResponse({ response }) {
-          if (runtime.sourceKind === 'demo') response.headers.set('x-source', 'demo');
-        },
-      },
+      useHttpRoutes({ handlers: [system, metricsRoute, openApiRoute, rest], demo: () => runtime.sourceKind === 'demo' }),
+      useBodyLimit(),
       useBilling(runtime),
       usePersistedQueries(),
       useQueryLimits({ metrics }),

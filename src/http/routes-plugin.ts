@@ -1,0 +1,35 @@
+import type { Plugin } from 'graphql-yoga';
+import { DomainError } from '../domain/errors.js';
+import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from '../graphql/graphiql.js';
+import { presentProblem } from '../rest/problem.js';
+import { jsonResponse } from '../rest/responses.js';
+
+/** A handler for some paths: a response, or undefined to let the next one (and finally GraphQL) answer. */
+export type RouteHandler = (request: Request) => Promise<Response | undefined>;
+
+/**
+ * Every HTTP route besides /graphql, as a plugin on the one Yoga instance: GraphiQL's assets, then the
+ * handlers in order (system, metrics, OpenAPI, REST); any other path is a problem+json 404. Responses served
+ * by the demo source say so (X-Source: demo).
+ */
+export function useHttpRoutes(options: { handlers: readonly RouteHandler[]; demo: () => boolean }): Plugin {
+  return {
+    async onRequest({ request, url, endResponse }) {
+      if (url.pathname.startsWith(GRAPHIQL_ASSETS_PATH)) {
+        const asset = await serveGraphiQLAsset(url.pathname.slice(GRAPHIQL_ASSETS_PATH.length));
+        if (asset) return endResponse(asset);
+      }
+      for (const handle of options.handlers) {
+        const handled = await handle(request);
+        if (handled) return endResponse(handled);
+      }
+      if (url.pathname !== '/graphql') {
+        const notFound = new DomainError('NOT_FOUND', `no route ${url.pathname}`);
+        endResponse(jsonResponse(presentProblem(notFound), 404, {}, 'application/problem+json'));
+      }
+    },
+    onResponse({ response }) {
+      if (options.demo()) response.headers.set('x-source', 'demo');
+    },
+  };
+}
