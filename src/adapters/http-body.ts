@@ -1,4 +1,5 @@
 import { type Dispatcher, request } from 'undici';
+import type { z } from 'zod';
 
 /**
  * Reads an HTTP response body as UTF-8 text, at most `maxBytes`: an answer that grows past the limit is cut
@@ -57,4 +58,16 @@ export function postJson(
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
   });
+}
+
+/** A JSON body checked against a schema: its data, or why it could not be read (the caller words the error). */
+export function parseJsonAs<S extends z.ZodType>(text: string, schema: S): { data: z.output<S> } | { problem: 'not-json' | 'bad-shape' } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { problem: 'not-json' };
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? { data: parsed.data } : { problem: 'bad-shape' };
 }

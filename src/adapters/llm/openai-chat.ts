@@ -1,7 +1,7 @@
 import { type Dispatcher, getGlobalDispatcher } from 'undici';
 import { z } from 'zod';
 import { type ChatMessage, type ChatModel, type ChatOptions, LlmError } from '../../ports/llm.js';
-import { discardBody, isTimeoutError, postJson, readLimitedText } from '../http-body.js';
+import { discardBody, isTimeoutError, parseJsonAs, postJson, readLimitedText } from '../http-body.js';
 
 export interface OpenAiChatOptions {
   /** The API root up to and including its version, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:8081/v1`. */
@@ -76,14 +76,11 @@ export function createOpenAiChatModel(options: OpenAiChatOptions): ChatModel {
 
 /** The first choice's text from a chat-completion envelope. */
 function contentOf(text: string, status: number): string {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new LlmError('LLM_BAD_RESPONSE', 'the model server answered with something that is not JSON', status);
+  const parsed = parseJsonAs(text, completionSchema);
+  if ('problem' in parsed) {
+    const reason = parsed.problem === 'not-json' ? 'the model server answered with something that is not JSON' : 'the answer is not a chat completion';
+    throw new LlmError('LLM_BAD_RESPONSE', reason, status);
   }
-  const parsed = completionSchema.safeParse(json);
-  if (!parsed.success) throw new LlmError('LLM_BAD_RESPONSE', 'the answer is not a chat completion', status);
   const content = parsed.data.choices[0]!.message.content;
   if (content === null) return '';
   if (typeof content === 'string') return content;

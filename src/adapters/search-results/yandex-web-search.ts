@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { RUSSIA_REGION_ID } from '../../domain/location-codes.js';
 import { TOP_SIZE } from '../../domain/competition.js';
 import type { SearchResults } from '../../ports/search-results.js';
-import { isTimeoutError, postJson, readLimitedText } from '../http-body.js';
+import { isTimeoutError, parseJsonAs, postJson, readLimitedText } from '../http-body.js';
 import { SearchResultsError } from './errors.js';
 import { parseSearchXml } from './parse-xml.js';
 
@@ -77,14 +77,11 @@ export function createYandexWebSearch(options: YandexWebSearchOptions): SearchRe
 }
 
 function decodeRawData(text: string, status: number): string {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new SearchResultsError('SEARCH_BAD_RESPONSE', 'the search API answered with something that is not JSON', status);
+  const parsed = parseJsonAs(text, answerSchema);
+  if ('problem' in parsed) {
+    const reason = parsed.problem === 'not-json' ? 'the search API answered with something that is not JSON' : 'the answer has no rawData';
+    throw new SearchResultsError('SEARCH_BAD_RESPONSE', reason, status);
   }
-  const parsed = answerSchema.safeParse(json);
-  if (!parsed.success) throw new SearchResultsError('SEARCH_BAD_RESPONSE', 'the answer has no rawData', status);
   return Buffer.from(parsed.data.rawData, 'base64').toString('utf8');
 }
 
