@@ -8,6 +8,10 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+# The explorer page (web/) is bundled into dist/web by the same `npm run build`.
+COPY web ./web
+# The key and usage CLIs, compiled with the service (dist/scripts/keys.js, dist/scripts/usage.js).
+COPY scripts/keys.ts scripts/usage.ts scripts/admin-client.ts scripts/cli.ts ./scripts/
 RUN npm run build
 
 # --- deps: production dependencies only
@@ -26,8 +30,9 @@ WORKDIR /app
 COPY --from=deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --chown=node:node package.json ./
-# The region tree is read at run time (src/adapters/region-data.ts walks up from dist/src/adapters to data/).
-COPY --chown=node:node data/regions.json data/ATTRIBUTION.md ./data/
+# The region tree is read at run time (src/adapters/region-data.ts walks up from dist/src/adapters to data/), and
+# so is the empty embedded database a new DATA_DIR starts from when no DATABASE_URL is set.
+COPY --chown=node:node data/regions.json data/ATTRIBUTION.md data/pglite-template.tar.gz ./data/
 RUN mkdir -p /app/data/runtime && chown node:node /app/data/runtime
 # The image's own unprivileged user (uid 1000).
 USER node

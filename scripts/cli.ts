@@ -20,3 +20,13 @@ export function runMain(main: (args: string[]) => Promise<number>): void {
     },
   );
 }
+
+/** Left-aligned text, right-aligned numbers, columns padded to their widest cell; the first row is the header. */
+export function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  const numeric = (cell: string) => /^-?\d+(\.\d+)?$/.test(cell);
+  const line = (r: string[]) =>
+    r.map((cell, i) => (numeric(cell) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
+  return [line(rows[0]!), rule, ...rows.slice(1).map(line)].join('\n');
+}

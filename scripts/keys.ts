@@ -1,12 +1,11 @@
 /**
- * API key administration: `npm run keys -- create --name NAME`, `npm run keys -- list`, `npm run keys -- revoke ID`.
- * Uses the database the service uses (DATABASE_URL, else the embedded one under DATA_DIR).
+ * API key administration: `npm run keys -- create --name NAME`, `npm run keys -- list`, `npm run keys -- revoke ID`
+ * (in the image: `node dist/scripts/keys.js …`). Works through the running service's admin API when one answers at
+ * PORT/HOST, else on the database directly (DATABASE_URL, else the embedded one under DATA_DIR).
  */
-import pino from 'pino';
 import { loadConfig } from '../src/config/config.js';
-import { openSqlClient } from '../src/adapters/sql/open.js';
-import { createSqlKeyStore } from '../src/adapters/sql/sql-key-store.js';
-import { optionValue, runMain } from './cli.js';
+import { openAdminBackend } from './admin-client.js';
+import { optionValue, runMain, table } from './cli.js';
 
 const USAGE = `usage:
   npm run keys -- create --name NAME   issue a key (printed once)
@@ -16,7 +15,7 @@ const USAGE = `usage:
 async function main(args: string[]): Promise<number> {
   const [command, ...rest] = args;
   if (command !== 'create' && command !== 'list' && command !== 'revoke') {
-    console.error(USAGE);
+    console.error(command === undefined ? USAGE : `unknown command "${command}"\n${USAGE}`);
     return 2;
   }
   const name = command === 'create' ? optionValue(rest, '--name') : undefined;
@@ -30,14 +29,12 @@ async function main(args: string[]): Promise<number> {
   }
 
   const config = loadConfig(process.env);
-  const logger = pino({ level: 'warn' }, pino.destination(2));
-  const client = await openSqlClient({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
+  const backend = await openAdminBackend(config);
   try {
-    const store = createSqlKeyStore({ client });
     if (command === 'create') {
-      const issued = await store.create(name!);
+      const issued = await backend.create(name!);
       const body = JSON.stringify({ phrase: 'купить велосипед', numPhrases: 10 });
-      console.log(`Created key ${issued.id} (${issued.name}).`);
+      console.log(`Created key ${issued.id} (${issued.name}) in ${backend.via}.`);
       console.log('The key is shown only this once; only its hash is stored:\n');
       console.log(`  ${issued.key}\n`);
       console.log('Try it:\n');
@@ -46,14 +43,14 @@ async function main(args: string[]): Promise<number> {
           `-H 'Content-Type: application/json' -d '${body}'`,
       );
     } else if (command === 'list') {
-      const keys = await store.list();
+      const keys = await backend.list();
       if (keys.length === 0) console.log('No keys issued yet (keys from API_KEYS are not listed).');
-      for (const key of keys) {
-        const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : 'active';
-        console.log(`${key.id}  ${key.createdAt.toISOString()}  ${state.padEnd(32)}  ${key.name}`);
+      else {
+        const rows = keys.map((key) => [key.id, key.createdAt.toISOString(), key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : 'active', key.name]);
+        console.log(table([['id', 'created', 'state', 'name'], ...rows]));
       }
     } else {
-      const revoked = await store.revoke(rest[0]!);
+      const revoked = await backend.revoke(rest[0]!);
       if (!revoked) {
         console.error(`no key with id ${rest[0]}`);
         return 1;
@@ -62,7 +59,7 @@ async function main(args: string[]): Promise<number> {
     }
     return 0;
   } finally {
-    await client.close();
+    await backend.close();
   }
 }
 

@@ -1,28 +1,26 @@
 /**
  * Every key's usage as a table: `npm run usage [-- --from YYYY-MM-DD] [--to YYYY-MM-DD]` (default: last 30 days,
- * days in STATS_TIMEZONE). Uses DATABASE_URL, else the embedded database under DATA_DIR.
+ * days in STATS_TIMEZONE; in the image `node dist/scripts/usage.js`). Through the running service's admin API when
+ * one answers at PORT/HOST, else from the database directly.
  */
-import pino from 'pino';
 import { loadConfig } from '../src/config/config.js';
-import { openSqlClient } from '../src/adapters/sql/open.js';
-import { createSqlKeyStore } from '../src/adapters/sql/sql-key-store.js';
-import { createSqlUsageReader } from '../src/adapters/sql/sql-usage-reader.js';
-import { systemClock } from '../src/ports/clock.js';
-import { createUsageService, type UsageTotals } from '../src/services/usage.js';
-import { optionValue, runMain } from './cli.js';
+import type { UsageTotals } from '../src/services/usage.js';
+import { openAdminBackend } from './admin-client.js';
+import { optionValue, runMain, table } from './cli.js';
+
+const USAGE = 'usage: npm run usage [-- --from YYYY-MM-DD] [--to YYYY-MM-DD]';
 
 async function main(args: string[]): Promise<number> {
+  const unknown = args.filter((arg, i) => !/^--(from|to)(=|$)/.test(arg) && !/^--(from|to)$/.test(args[i - 1] ?? ''));
+  if (unknown.length > 0 || args.includes('--help')) {
+    console.error(unknown.length > 0 ? `unknown argument ${unknown[0]}\n${USAGE}` : USAGE);
+    return 2;
+  }
   const config = loadConfig(process.env);
-  const logger = pino({ level: 'warn' }, pino.destination(2));
-  const client = await openSqlClient({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
+  const backend = await openAdminBackend(config);
   try {
-    const usage = createUsageService({
-      reader: createSqlUsageReader({ client }),
-      clock: systemClock,
-      timeZone: config.STATS_TIMEZONE,
-    });
-    const report = await usage.forAll({ from: optionValue(args, '--from'), to: optionValue(args, '--to') });
-    const keys = new Map((await createSqlKeyStore({ client }).list()).map((key) => [key.id, key]));
+    const report = await backend.usage({ from: optionValue(args, '--from'), to: optionValue(args, '--to') });
+    const keys = new Map((await backend.list()).map((key) => [key.id, key]));
 
     console.log(`Usage ${report.from} … ${report.to} (${report.timeZone})\n`);
     const header = ['key', 'name', 'calls', 'hits', 'stale', 'errors', 'spend'];
@@ -40,22 +38,12 @@ async function main(args: string[]): Promise<number> {
     }
     return 0;
   } finally {
-    await client.close();
+    await backend.close();
   }
 }
 
 function counts(t: UsageTotals): string[] {
   return [String(t.calls), String(t.hits), String(t.stale), String(t.errors), String(t.spend)];
-}
-
-/** Left-aligned text, right-aligned numbers, columns padded to their widest cell. */
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  const numeric = (cell: string) => /^-?\d+(\.\d+)?$/.test(cell);
-  const line = (r: string[]) =>
-    r.map((cell, i) => (numeric(cell) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
-  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
-  return [line(rows[0]!), rule, ...rows.slice(1).map(line)].join('\n');
 }
 
 runMain(main);

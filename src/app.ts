@@ -15,6 +15,8 @@ import type { StatisticsSource } from './ports/statistics-source.js';
 import { createAuthenticator } from './services/auth/authenticator.js';
 import type { ServiceRuntime } from './services/runtime.js';
 import { createSourceGateway } from './services/source-gateway.js';
+import { useArgumentErrors } from './graphql/argument-errors-plugin.js';
+import { useArmorLimits } from './graphql/armor-plugin.js';
 import { useBilling } from './graphql/billing-plugin.js';
 import { useBodyLimit } from './graphql/body-limit-plugin.js';
 import { useHttpRoutes } from './http/routes-plugin.js';
@@ -25,9 +27,14 @@ import { GRAPHIQL_EXAMPLE, renderLocalGraphiQL } from './graphql/graphiql.js';
 import { createGraphQLContextFactory } from './graphql/authenticate.js';
 import { schema } from './graphql/schema.js';
 import { usePersistedQueries } from './graphql/persisted-queries.js';
+import { useOperationPlan } from './graphql/operation-plan-plugin.js';
 import { useQueryLimits } from './graphql/query-limits-plugin.js';
+import { useShortErrorMessages } from './graphql/short-error-messages.js';
 import { useCors } from './http/cors.js';
+import { useExplorer } from './web/explorer-plugin.js';
+import { offeredDevKey } from './web/dev-key-offer.js';
 import { createRestHandler } from './rest/handler.js';
+import { createMcpRoute, MCP_PATH } from './mcp/http-route.js';
 import { createOpenApiRoute } from './rest/openapi/route.js';
 import type { RestRoute } from './rest/routes.js';
 import { createSystemRoutes } from './rest/system-routes.js';
@@ -35,6 +42,7 @@ import { v1Routes } from './rest/v1/routes.js';
 import { v2Routes } from './rest/v2/routes.js';
 import { usageRoute } from './rest/v1/usage-route.js';
 import { quotaRoute } from './rest/v2/quota-route.js';
+import { regionSearchRoute } from './rest/v2/region-search-route.js';
 import { createSuggestionStages } from './composition/suggestions.js';
 import { createUsageService } from './services/usage.js';
 import type { UsageReader } from './ports/usage-reader.js';
@@ -44,6 +52,10 @@ import { createMetricsRoute } from './observability/metrics-route.js';
 import { useObservability } from './observability/observability-plugin.js';
 import { createPrometheusMetrics } from './observability/prometheus-metrics.js';
 import { createDependencyChecks } from './observability/readiness.js';
+import { createAdminRoutes } from './admin/admin-routes.js';
+import type { SqlClient } from './adapters/sql/sql-client.js';
+import { createTaskSetup } from './composition/tasks.js';
+import { taskRoutes } from './rest/v1/task-routes.js';
 
 /** Parts a caller (tests, tools) may supply instead of the ones the config chooses. */
 export interface AppOverrides {
@@ -57,6 +69,10 @@ export interface AppOverrides {
   clock?: Clock;
   logger?: Logger;
   catalog?: RegionCatalog;
+  /** Where the built explorer page is (tests build their own); default dist/web. */
+  explorerPageDir?: string;
+  /** Where tasks live when no `database` is given (tests with a memory ledger); default: the database's own. */
+  taskClient?: SqlClient;
 }
 
 export interface App {
@@ -86,7 +102,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
   const shipped = overrides.catalog ?? loadRegionCatalog();
   const sourceSetup = overrides.source
     ? { source: overrides.source, kind: overrides.source.kind, catalog: shipped, quota: overrides.quota, close: async () => {} }
-    : createSourceSetup(config, shipped, logger);
+    : createSourceSetup(config, shipped, logger, clock);
   const cacheSetup = overrides.cache ? { cache: overrides.cache } : createCacheSetup(config, { logger, clock });
   // Waiters look for the lock holder's value in the cache, so the lock only comes with the shared cache.
   const lock = 'lock' in cacheSetup ? cacheSetup.lock : undefined;
@@ -130,7 +146,12 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     sourceKind: sourceSetup.kind,
   };
 
-  const restRoutes: RestRoute[] = [...v1Routes, usageRoute, ...v2Routes, quotaRoute];
+  const taskClient = overrides.taskClient ?? database?.client;
+  const tasks = taskClient ? createTaskSetup(config, { client: taskClient, runtime, registry: prometheus.registry, logger }) : undefined;
+  runtime.tasks = tasks?.service;
+
+  const restRoutes: RestRoute[] = [...v1Routes, ...taskRoutes, usageRoute, ...v2Routes, quotaRoute];
+  restRoutes.push(regionSearchRoute); // free lookup over the shipped tree
   const rest = createRestHandler(runtime, restRoutes);
   const system = createSystemRoutes(
     runtime,
@@ -151,6 +172,9 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     token: config.METRICS_TOKEN,
   });
 
+  // Key administration and every key's usage while the service runs; absent (404) without ADMIN_TOKEN.
+  const adminRoutes = createAdminRoutes({ token: config.ADMIN_TOKEN, keys: database?.keyStore, usage: runtime.usage, logger });
+
   const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -169,14 +193,20 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     context: createGraphQLContextFactory(runtime),
     plugins: [
       useCors(config.CORS_ORIGINS),
-      useHttpRoutes({ handlers: [system, metricsRoute, openApiRoute, rest], demo: () => runtime.sourceKind === 'demo' }),
+      // The explorer page at /, its files, /favicon.ico.
+      useExplorer({ devKey: () => offeredDevKey(config), ...(overrides.explorerPageDir ? { pageDir: () => overrides.explorerPageDir } : {}) }),
+      useHttpRoutes({ handlers: [system, metricsRoute, openApiRoute, adminRoutes, rest, createMcpRoute(runtime)], demo: () => runtime.sourceKind === 'demo' }),
       useBodyLimit(),
+      useArmorLimits({ metrics }),
+      useArgumentErrors(),
+      useShortErrorMessages(),
       useBilling(runtime),
       usePersistedQueries(),
       useQueryLimits({ metrics }),
+      useOperationPlan(),
       useHttpStatusExtension(),
       // Last, so its access-log line sees what the others added (X-Cache, the key id).
-      useObservability({ logger, metrics, knownPaths: [...restRoutes.map((r) => r.path), '/graphql', '/healthz', '/readyz', '/metrics', '/openapi.json'] }),
+      useObservability({ logger, metrics, knownPaths: [...restRoutes.map((r) => r.path), '/graphql', '/healthz', '/readyz', '/metrics', '/openapi.json', MCP_PATH] }),
     ],
   });
 
@@ -185,8 +215,13 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     yoga,
     runtime,
     restRoutes,
-    ready: () => database?.ready ?? Promise.resolve(),
+    async ready() {
+      await database?.ready;
+      // Workers start with the process, so tasks left by a previous run (or a dead process) go on.
+      await tasks?.start().catch((error: unknown) => logger.error({ err: error }, 'task workers did not start; retried on the next post'));
+    },
     async close() {
+      await tasks?.close();
       if (database) await database.close(); // flushes the ledger first
       else {
         await ledger.flush();

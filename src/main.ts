@@ -1,39 +1,37 @@
-import { createServer } from 'node:http';
 import { withDevKey } from './composition/dev-key.js';
+import { withDevAdminToken } from './composition/admin-token.js';
 import { createApp } from './app.js';
-import { ConfigError, loadConfig } from './config/config.js';
+import { createHttpServer, LISTEN_BACKLOG } from './http/server.js';
 import { createGracefulShutdown } from './observability/graceful-shutdown.js';
 import { createJsonLogger } from './observability/json-logger.js';
+import { loadProcessConfig } from './process-config.js';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(2);
-    }
-    throw error;
-  }
+  let config = loadProcessConfig();
   const logger = createJsonLogger({ level: config.LOG_LEVEL });
   const dev = withDevKey(config, logger);
   config = dev.config;
-  if (dev.banner) process.stdout.write(`${dev.banner}\n`);
+  config = withDevAdminToken(config);
   const app = createApp(config, { logger });
-  // The embedded database blocks the event loop for seconds while it starts: let it finish before the first
-  // request arrives. Not forever: an unreachable PostgreSQL must not keep the service from serving (rows buffer).
-  await Promise.race([app.ready(), new Promise((resolve) => setTimeout(resolve, 20_000).unref())]);
-  const server = createServer(app.yoga);
-  server.keepAliveTimeout = 65_000;
-  server.listen(config.PORT, config.HOST, () => {
+  // Listen at once: the database opens in the background (the embedded one in a worker thread, so it never blocks
+  // this loop); a request that needs it waits for it, and ledger rows buffer meanwhile.
+  const server = createHttpServer(app.yoga, { requestTimeoutMs: config.REQUEST_TIMEOUT, keepAliveTimeoutMs: 65_000 });
+  server.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG }, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
-    logger.info({ port, source: app.runtime.sourceKind }, `listening on http://localhost:${port} (GraphiQL at /graphql)`);
+    logger.info({ port, source: app.runtime.sourceKind }, `listening on http://localhost:${port} (explorer at /, GraphiQL at /graphql)`);
+    if (dev.banner) process.stdout.write(`${dev.banner(port)}\n`);
   });
 
-  // Stop accepting, let in-flight requests finish (15 s at most), then flush the ledger and close connections.
-  const shutdown = createGracefulShutdown({ server, close: () => app.close(), logger, graceMs: 15_000 });
+  // Stop accepting, let in-flight requests finish, then flush the ledger and close connections: 15 s in all.
+  const ledger = app.runtime.ledger as Partial<{ stats(): { buffered: number } }>;
+  const shutdown = createGracefulShutdown({
+    server,
+    close: () => app.close(),
+    logger,
+    graceMs: 15_000,
+    unflushedRows: () => ledger.stats?.().buffered ?? 0,
+  });
   const onSignal = (signal: string) => void shutdown(signal).then((code) => process.exit(code));
   process.on('SIGTERM', () => onSignal('SIGTERM'));
   process.on('SIGINT', () => onSignal('SIGINT'));

@@ -1,7 +1,8 @@
 /**
  * The ceiling of the hit-path benchmark: a bare node:http server that answers each path with bytes recorded
  * from the real service (same status, body and headers), doing nothing else but reading the request body.
- * Entry point: `node --import tsx bench/support/bare-server.ts <recorded.json>`; prints `{"port": N}`.
+ * Entry point: `node --import tsx bench/support/bare-server.ts <recorded.json> [backlog]`; prints `{"port": N}`.
+ * Without a backlog, Node's default listen backlog (511).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,7 +39,8 @@ const server = createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 65_000;
-server.listen(0, '127.0.0.1', () => {
+const backlog = process.argv[3] ? Number(process.argv[3]) : undefined;
+server.listen({ port: 0, host: '127.0.0.1', ...(backlog ? { backlog } : {}) }, () => {
   process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`);
 });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -3,6 +3,7 @@ import { createDeferredSqlClient } from '../adapters/sql/deferred-client.js';
 import { openSqlClient } from '../adapters/sql/open.js';
 import { createSqlKeyStore } from '../adapters/sql/sql-key-store.js';
 import { createSqlLedger, type SqlLedger } from '../adapters/sql/sql-ledger.js';
+import type { SqlClient } from '../adapters/sql/sql-client.js';
 import { createSqlUsageReader } from '../adapters/sql/sql-usage-reader.js';
 import type { Clock } from '../ports/clock.js';
 import type { KeyAdmin } from '../ports/key-admin.js';
@@ -19,6 +20,8 @@ export interface Database {
   /** Key lookups for auth, and issuing/listing/revoking for the CLI and tests. */
   keyStore: KeyStore & KeyAdmin;
   usage: UsageService;
+  /** The connection itself, for parts that keep tables of their own (tasks and their job queue). */
+  client: SqlClient;
   /** Flushes the ledger, then closes the connection. */
   close(): Promise<void>;
 }
@@ -50,6 +53,7 @@ export function createDatabase(config: Config, deps: { logger: Logger; clock: Cl
     ledger,
     keyStore: createSqlKeyStore({ client }),
     usage: createUsageService({ reader: createSqlUsageReader({ client }), clock: deps.clock, timeZone: config.STATS_TIMEZONE }),
+    client,
     async close() {
       await ledger.close();
       await client.close();

@@ -6,6 +6,8 @@ import { createUnconfiguredSource } from '../adapters/wordstat/unconfigured-sour
 import { createWordstatSource } from '../adapters/wordstat/wordstat-source.js';
 import { createLiveCatalog, type RegionCatalog } from '../domain/regions/catalog.js';
 import { transliterate } from '../domain/regions/transliterate.js';
+import { todayIn } from '../domain/dates/calendar.js';
+import { type Clock, systemClock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
 import type { QuotaGuard } from '../ports/quota.js';
 import type { SourceKind, StatisticsSource } from '../ports/statistics-source.js';
@@ -23,10 +25,12 @@ export interface SourceSetup {
 }
 
 /** Picks and builds the source: demo, Wordstat behind the quota scheduler, or a source that answers 503. */
-export function createSourceSetup(config: Config, shipped: RegionCatalog, logger: Logger): SourceSetup {
+export function createSourceSetup(config: Config, shipped: RegionCatalog, logger: Logger, clock: Clock = systemClock): SourceSetup {
   if (config.sourceKind === 'demo') {
     logger.warn({ source: 'demo' }, 'SERVING THE DEMO SOURCE: model numbers, not Wordstat data (X-Source: demo)');
-    return { source: createDemoSource(shipped), kind: 'demo', catalog: shipped, close: async () => {} };
+    // The demo's "last 30 days" end where the service's calendar says yesterday is.
+    const today = () => todayIn(config.STATS_TIMEZONE, clock.now());
+    return { source: createDemoSource(shipped, { today }), kind: 'demo', catalog: shipped, close: async () => {} };
   }
   const hasCredentials = Boolean((config.YANDEX_API_KEY || config.YANDEX_IAM_TOKEN) && config.YANDEX_FOLDER_ID);
   if (config.sourceKind === 'none' || !hasCredentials) {
@@ -42,6 +46,8 @@ export function createSourceSetup(config: Config, shipped: RegionCatalog, logger
     rps: config.WORDSTAT_RPS,
     rph: config.WORDSTAT_RPH,
     maxWaitMs: config.WORDSTAT_MAX_WAIT_MS,
+    liveReserve: config.LIVE_RESERVE_CALLS,
+    hourMs: config.WORDSTAT_HOUR_MS,
     redis: config.REDIS_URL,
     logger,
   });

@@ -41,6 +41,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated bearer keys that are always valid (bootstrap, tests, simple deployments). */
   API_KEYS: list,
+  /** A request's headers and body must arrive within this, or it ends with 408 (slow-body clients). */
+  REQUEST_TIMEOUT: duration('30s'),
   /** Where the service keeps its own files (development key, embedded database). */
   DATA_DIR: z.string().default('data/runtime'),
   STATS_TIMEZONE: z
@@ -77,8 +79,31 @@ export const envSchema = z.object({
   LLM_TIMEOUT_MS: int(20_000, 100),
   SUGGESTIONS_CALL_BUDGET: int(10, 0, 100),
 
+  /** Processes run this many task workers (pg-boss); 0 makes an API-only instance. */
+  TASK_WORKERS: int(4, 0, 64),
+  /** How long finished tasks and their results are kept. */
+  TASK_RETENTION: duration('30d'),
+  /** Upstream calls per hour that tasks never use: live requests keep them. */
+  LIVE_RESERVE_CALLS: int(20, 0),
+  /** HMAC-SHA256 key of X-Signature on task notifications; unsigned when unset. */
+  WEBHOOK_SECRET: optionalText,
+  /** Let task notifications reach loopback, private and link-local addresses (tests, private networks). */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Test and bench only: the length of the budget "hour" in ms (WORDSTAT_RPH calls per this window). */
+  WORDSTAT_HOUR_MS: int(3_600_000, 1_000),
+  /** Schema of the job tables (pg-boss) in the database; deployments sharing one database share it. */
+  TASK_QUEUE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'lower-case letters, digits and _').default('pgboss'),
+  /** First retry delay of a failed notification in seconds; it doubles, for up to 24 hours. */
+  WEBHOOK_RETRY_SECONDS: int(30, 1),
+  /** Test only: seconds after which a task run whose process died is taken over by another (pg-boss expiry). */
+  TASK_LEASE_SECONDS: int(300, 2, 3_600),
+
   CORS_ORIGINS: list,
   METRICS_TOKEN: optionalText,
+  /** The key the stdio MCP server (`npm run mcp`) acts as; default: the first of API_KEYS (or the development key). */
+  MCP_API_KEY: optionalText,
+  /** Bearer token of the admin API (/admin/keys, /admin/usage); without it that API does not exist (404). */
+  ADMIN_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, { message: 'use at least 16 characters' }),
 });
 
 export type Config = Readonly<z.output<typeof envSchema>> & {

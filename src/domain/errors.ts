@@ -5,8 +5,12 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  /** The request's body did not arrive within REQUEST_TIMEOUT. */
+  REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The client went away before its request was read (nginx's 499): counted, never logged as an error. */
+  CLIENT_CLOSED_REQUEST: 499,
   QUERY_TOO_COMPLEX: 400,
   SOURCE_QUOTA_EXHAUSTED: 403,
   SOURCE_RATE_LIMITED: 429,

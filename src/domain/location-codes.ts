@@ -48,14 +48,12 @@ export function regionIdForLocation(code: number): number {
 }
 
 /**
- * The region filter (source region ids) of a location_code. Russia — the default, and what an unknown code is
- * computed as — is the source's own default scope (no filter), exactly what /v2 and GraphQL ask for when no
- * regions are given: so a search_volume and a plain monthly dynamics of one phrase are one upstream call
- * (the keyword-data issue asks for that HIT). Every other code filters by its one region.
+ * The region filter (source region ids) of a location_code: its one region. Russia — the default, and what
+ * an unknown code is computed as — is region 225, not the source's unfiltered scope (that is every region,
+ * other countries included). So a search_volume and a /v2 dynamics with `regions: [225]` are one upstream call.
  */
 export function regionFilterForLocation(code: number): number[] {
-  const regionId = regionIdForLocation(code);
-  return regionId === RUSSIA_REGION_ID ? [] : [regionId];
+  return [regionIdForLocation(code)];
 }
 
 /** The location_code of a source region: its table code, else the region id plus 10000. */

@@ -1,10 +1,11 @@
 import type { DefinitionNode, ExecutionResult, OperationDefinitionNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { priceOf } from '../services/billing.js';
+import { priceOfRequest } from '../services/billing.js';
 import type { CallStatus } from '../services/cache-status.js';
 import type { RequestScope, ServiceRuntime } from '../services/runtime.js';
 import { ANONYMOUS } from './authenticate.js';
 import type { GraphQLContext } from './context.js';
+import { operationLabel } from './operation-label.js';
 
 interface Outcome {
   scope: RequestScope;
@@ -17,11 +18,6 @@ interface Outcome {
 function failedWholly(result: ExecutionResult): boolean {
   if (!result.errors?.length) return false;
   return !result.data || Object.values(result.data).every((v) => v === null);
-}
-
-function rootFields(operation: OperationDefinitionNode | undefined): string {
-  const names = operation?.selectionSet.selections.flatMap((s) => (s.kind === 'Field' ? [s.name.value] : [])) ?? [];
-  return `graphql.${names.length > 0 ? [...new Set(names)].join('+') : 'unknown'}`;
 }
 
 /**
@@ -42,10 +38,12 @@ export function useBilling(runtime: ServiceRuntime): Plugin<GraphQLContext> {
           if (!('data' in result) && !('errors' in result)) return; // streamed results are not priced
           const single = result as ExecutionResult;
           const cacheStatus = context.scope.tracker.summary();
-          // A request that touched no statistics (introspection, usage, quota) is free, as are failures.
+          // A request that touched no statistics (introspection, usage, quota) is free. One that did is priced by
+          // the rule every face shares: upstream work is billed even when the request then failed.
           const touchedData = context.scope.tracker.count() > 0;
-          const cost = touchedData ? priceOf(runtime.prices, failedWholly(single) ? 400 : 200, cacheStatus) : 0;
-          outcomes.set(context.request, { scope: context.scope, operation: rootFields(operation), cost, cacheStatus });
+          const cost = touchedData ? priceOfRequest(runtime.prices, context.scope.tracker, !failedWholly(single)) : 0;
+          const label = operationLabel(args.schema, operation);
+          outcomes.set(context.request, { scope: context.scope, operation: label, cost, cacheStatus });
           setResult({ ...single, extensions: { ...single.extensions, cost, cacheStatus } });
         },
       };
@@ -53,7 +51,7 @@ export function useBilling(runtime: ServiceRuntime): Plugin<GraphQLContext> {
     onResponse({ request, response }) {
       const outcome = outcomes.get(request);
       if (!outcome) return;
-      const cost = response.status >= 400 ? 0 : outcome.cost;
+      const { cost } = outcome; // the status does not change what the source was asked
       if (outcome.scope.tracker.count() > 0) response.headers.set('x-cache', outcome.cacheStatus);
       response.headers.set('x-cost', String(cost));
       // Anonymous schema reads (GraphiQL's introspection) belong to no key: nothing to bill or report.

@@ -40,7 +40,7 @@ export function maskError(error: unknown, message: string): Error {
     // GraphQL's own request errors mostly come coded (GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED,
     // BAD_USER_INPUT), but not all: the executor refuses an operation type the schema lacks (a mutation) with a
     // bare error. Clients rely on extensions.code, so such an error — the request's fault — gets BAD_USER_INPUT.
-    if (typeof error.extensions?.code === 'string') return error;
+    if (typeof error.extensions?.code === 'string') return keepServiceStatus(error);
     return new GraphQLError(error.message, {
       nodes: error.nodes,
       source: error.source,
@@ -51,4 +51,25 @@ export function maskError(error: unknown, message: string): Error {
     });
   }
   return new GraphQLError(message, { path, extensions: { code: 'INTERNAL_SERVER_ERROR', http: { status: 500 } } });
+}
+
+/** Codes GraphQL itself gives (their status may follow the Accept header, as the GraphQL-over-HTTP spec says). */
+const SPEC_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED']);
+
+/**
+ * Yoga marks every error thrown while parsing as a spec error (`http.spec`), answered 200 to an
+ * `application/json` client. A refusal the service coded itself (QUERY_TOO_COMPLEX from the parser's token
+ * limit) is a 400 whatever the client accepts.
+ */
+function keepServiceStatus(error: GraphQLError): GraphQLError {
+  const http = error.extensions.http as { spec?: boolean; status?: number } | undefined;
+  if (!http?.spec || SPEC_CODES.has(error.extensions.code as string)) return error;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: { ...error.extensions, http: { ...http, spec: false } },
+  });
 }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { ANONYMOUS } from './authenticate.js';
+import type { GraphQLContext } from './context.js';
 
 /** Where persisted query texts are kept, by their SHA-256 hex digest. */
 export interface PersistedQueryStore {
@@ -51,11 +53,14 @@ function apqError(message: string, code: string, status: number): GraphQLError {
  * Automatic persisted queries (the protocol Apollo and urql clients speak): a request may send only
  * `extensions.persistedQuery = { version: 1, sha256Hash }`; an unknown hash answers PERSISTED_QUERY_NOT_FOUND,
  * and the client resends the text with its hash, which registers it. A text whose hash does not match is
- * refused, so one client cannot plant a different query under another's hash.
+ * refused, so one client cannot plant a different query under another's hash. A text is stored only once
+ * its request is about to run: authenticated with a key, parsed and validated. A refused request (401, or an
+ * anonymous schema read) stores nothing, so the store cannot be filled without a key.
  */
-export function usePersistedQueries(store: PersistedQueryStore = createMemoryPersistedQueryStore()): Plugin {
+export function usePersistedQueries(store: PersistedQueryStore = createMemoryPersistedQueryStore()): Plugin<GraphQLContext> {
+  const pending = new WeakMap<Request, { hash: string; query: string }>();
   return {
-    onParams({ params, setParams }) {
+    onParams({ params, request, setParams }) {
       const persisted = params.extensions?.persistedQuery as { version?: unknown; sha256Hash?: unknown } | undefined;
       if (persisted == null) return;
       if (persisted.version !== 1) {
@@ -72,7 +77,12 @@ export function usePersistedQueries(store: PersistedQueryStore = createMemoryPer
       if (sha256(params.query) !== hash) {
         throw apqError('PersistedQueryMismatch: the hash is not the SHA-256 of the query', 'PERSISTED_QUERY_MISMATCH', 400);
       }
-      store.set(hash, params.query);
+      pending.set(request, { hash, query: params.query });
+    },
+    onExecute({ args }) {
+      const context = args.contextValue as GraphQLContext & { request: Request };
+      const text = pending.get(context.request);
+      if (text && context.scope.principal !== ANONYMOUS) store.set(text.hash, text.query);
     },
   };
 }

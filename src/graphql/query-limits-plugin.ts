@@ -1,13 +1,12 @@
 import { createComplexityRule } from '@pothos/plugin-complexity';
-import { GraphQLError, validate } from 'graphql';
+import { type DocumentNode, GraphQLError, validate, visit } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Metrics } from '../ports/metrics.js';
-import { MAX_QUERY_DEPTH, MAX_SOURCE_CALLS_PER_QUERY } from './complexity.js';
+import { MAX_SOURCE_CALLS_PER_QUERY } from './complexity.js';
 
 export interface QueryLimits {
   /** Most source calls an operation may be estimated to make. */
   maxSourceCalls?: number;
-  maxDepth?: number;
   metrics?: Metrics;
 }
 
@@ -18,25 +17,32 @@ function tooComplex(message: string, details: Record<string, number>): GraphQLEr
 }
 
 /**
+ * The document without `__typename`, `__schema` and `__type` selections: they read the schema or a type name,
+ * never the source, so they cost nothing (Pothos prices a field it cannot find in the schema at 1).
+ */
+export function withoutMetaFields(document: DocumentNode): DocumentNode {
+  return visit(document, {
+    Field: (node) => (node.name.value.startsWith('__') ? null : undefined),
+  });
+}
+
+/**
  * Refuses, before any resolver runs, an operation whose static estimate of source calls (see
- * sourceCallComplexity) or whose depth is over the limit: `QUERY_TOO_COMPLEX`, HTTP 400. Checked at execute
- * time with the request's own variables — not as a cached validation rule, because the cost of
- * `keywords(phrases: $list)` depends on the variables, which the validation cache does not see.
+ * sourceCallComplexity) is over the limit: `QUERY_TOO_COMPLEX`, HTTP 400. Checked at execute time with the
+ * request's own variables — not as a cached validation rule, because the cost of `keywords(phrases: $list)`
+ * depends on the variables, which the validation cache does not see. Depth, aliases and tokens are GraphQL
+ * Armor's job (useArmorLimits), before parse and validate.
  */
 export function useQueryLimits(limits: QueryLimits = {}): Plugin {
   const maxComplexity = limits.maxSourceCalls ?? MAX_SOURCE_CALLS_PER_QUERY;
-  const maxDepth = limits.maxDepth ?? MAX_QUERY_DEPTH;
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const rule = createComplexityRule({
         variableValues: (args.variableValues ?? {}) as Record<string, unknown>,
         operationName: args.operationName ?? undefined,
         context: args.contextValue,
-        validate: ({ complexity, depth }, report) => {
-          if (depth > maxDepth) {
-            limits.metrics?.graphqlRefused('depth');
-            report(tooComplex(`the query is nested ${depth} levels deep; at most ${maxDepth} are allowed`, { depth, maxDepth }));
-          } else if (complexity > maxComplexity) {
+        validate: ({ complexity }, report) => {
+          if (complexity > maxComplexity) {
             limits.metrics?.graphqlRefused('complexity');
             report(
               tooComplex(
@@ -52,7 +58,8 @@ export function useQueryLimits(limits: QueryLimits = {}): Plugin {
       // an operation the rule cannot even walk (a mutation on a schema without one): it makes no source call.
       let refusals: readonly GraphQLError[];
       try {
-        refusals = validate(args.schema, args.document, [rule]).filter((e) => e.extensions?.code === 'QUERY_TOO_COMPLEX');
+        const priced = withoutMetaFields(args.document);
+        refusals = validate(args.schema, priced, [rule]).filter((e) => e.extensions?.code === 'QUERY_TOO_COMPLEX');
       } catch {
         return;
       }

@@ -7,6 +7,8 @@ import './types/regions.js';
 import './types/keyword.js';
 import './types/suggestions.js';
 import './types/account.js';
+import './types/region-search.js';
+import './types/task.js';
 
 /** The executable schema: type files register themselves on the builder. */
 export const schema = builder.toSchema({ sortSchema: false });

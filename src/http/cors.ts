@@ -1,9 +1,10 @@
 import type { Plugin } from 'graphql-yoga';
 
 /** Response headers a browser client may read: the cache, cost and tracing headers of this service. */
-const EXPOSED_HEADERS = 'X-Cache, X-Cost, X-Request-Id, X-Source, Retry-After';
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, X-Request-Id';
-const ALLOWED_METHODS = 'GET, POST, OPTIONS';
+const EXPOSED_HEADERS = 'X-Cache, X-Cost, X-Request-Id, X-Source, Retry-After, X-Location-Fallback';
+// Mcp-Protocol-Version: browser MCP clients send it on every request after initialisation.
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, X-Request-Id, Mcp-Protocol-Version';
+const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS'; // DELETE cancels a task
 
 function appendVary(headers: Headers, value: string): void {
   const current = headers.get('vary');

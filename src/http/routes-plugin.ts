@@ -19,9 +19,12 @@ export function useHttpRoutes(options: { handlers: readonly RouteHandler[]; demo
         const asset = await serveGraphiQLAsset(url.pathname.slice(GRAPHIQL_ASSETS_PATH.length));
         if (asset) return endResponse(asset);
       }
+      // HEAD is GET without the body, on every route: the handlers see a GET, the client gets its headers.
+      const head = request.method === 'HEAD';
+      const routed = head ? new Request(request.url, { method: 'GET', headers: request.headers }) : request;
       for (const handle of options.handlers) {
-        const handled = await handle(request);
-        if (handled) return endResponse(handled);
+        const handled = await handle(routed);
+        if (handled) return endResponse(head ? await withoutBody(handled) : handled);
       }
       if (url.pathname !== '/graphql') {
         const notFound = new DomainError('NOT_FOUND', `no route ${url.pathname}`);
@@ -32,4 +35,12 @@ export function useHttpRoutes(options: { handlers: readonly RouteHandler[]; demo
       if (options.demo()) response.headers.set('x-source', 'demo');
     },
   };
+}
+
+/** The same status and headers, no body; Content-Length says how long the GET's body would have been. */
+async function withoutBody(response: Response): Promise<Response> {
+  const length = response.body ? (await response.arrayBuffer()).byteLength : 0;
+  const headers = new Headers(response.headers);
+  if (!headers.has('content-length')) headers.set('content-length', String(length));
+  return new Response(null, { status: response.status, statusText: response.statusText, headers });
 }

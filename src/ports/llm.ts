@@ -7,6 +7,11 @@ export interface ChatMessage {
 export interface ChatOptions {
   /** Ask for a JSON object (OpenAI `response_format: {type: "json_object"}`); the prompt must say which. */
   json?: boolean;
+  /**
+   * With `json`: ask for structured output in this JSON Schema first (`response_format: {type: "json_schema"}`);
+   * a server that refuses it is asked again in `json_object` mode, and that server is not offered a schema again.
+   */
+  schema?: { name: string; schema: Record<string, unknown> };
   /** Upper bound of the answer's length in tokens. */
   maxTokens?: number;
   /** Sampling temperature (0 = most deterministic). */

@@ -20,10 +20,13 @@ function errorHeaders(error: DomainError): Record<string, string> {
   return headers;
 }
 
-/** The family's error response for a domain error: /v1 envelope or /v2 problem+json. */
-export function errorResponse(family: Family, error: DomainError, request: EnvelopeRequest): Response {
-  const headers = { ...errorHeaders(error), 'x-cost': '0' };
-  if (family === 'v1') return jsonResponse(presentEnvelopeError(request, error), error.status, headers);
+/**
+ * The family's error response for a domain error: /v1 envelope or /v2 problem+json. `cost` is what the failed
+ * request is billed (0 unless it fetched answers upstream before failing: the one pricing rule, billing.ts).
+ */
+export function errorResponse(family: Family, error: DomainError, request: EnvelopeRequest, cost = 0): Response {
+  const headers = { ...errorHeaders(error), 'x-cost': String(cost) };
+  if (family === 'v1') return jsonResponse(presentEnvelopeError(request, error, cost), error.status, headers);
   return jsonResponse(presentProblem(error), error.status, headers, 'application/problem+json');
 }
 

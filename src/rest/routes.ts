@@ -6,9 +6,17 @@ export type Family = 'v1' | 'v2';
 
 /** One REST route: a validated body in, a presented body out (the family wraps it). */
 export interface RestRoute {
+  /** The path; with `match`, its documented template (e.g. `/v1/keywords/search_volume/task_get/{id}`). */
   path: string;
-  /** POST (JSON body) unless GET (query parameters become the body object). */
-  method?: 'GET' | 'POST';
+  /** For a path with parameters: the parameters of a request path it serves, or undefined when it does not. */
+  match?(pathname: string): Record<string, string> | undefined;
+  /** POST (JSON body) unless GET or DELETE (query parameters become the body object). */
+  method?: 'GET' | 'POST' | 'DELETE';
+  /**
+   * The handler returns the whole /v1 envelope itself (task routes: many tasks, each with its own status), and a
+   * /v1 body that is an array reaches it as posted (not unwrapped as one task).
+   */
+  envelope?: 'own';
   /** A free read of the caller's own account (usage, quota): cost 0, no X-Cache. */
   free?: boolean;
   family: Family;
@@ -18,5 +26,15 @@ export interface RestRoute {
   /** The body schema (also the source of the OpenAPI document). */
   schema: z.ZodType;
   /** Runs the operation; for v1, returns the task's result items. */
-  handle(body: unknown, scope: RequestScope): Promise<unknown>;
+  handle(body: unknown, scope: RequestScope, request: RestRequestInfo): Promise<unknown>;
+}
+
+/** What a handler may need of the request beyond its body. */
+export interface RestRequestInfo {
+  /** Path parameters (routes with `match`). */
+  params: Record<string, string>;
+  path: string;
+  startedAt: number;
+  /** The service clock's time now (envelope `time`). */
+  now(): number;
 }

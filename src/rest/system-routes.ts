@@ -1,4 +1,6 @@
+import { DomainError } from '../domain/errors.js';
 import type { ServiceRuntime } from '../services/runtime.js';
+import { presentProblem } from './problem.js';
 import { jsonResponse } from './responses.js';
 
 /** Readiness of one dependency, as /readyz reports it. */
@@ -15,8 +17,10 @@ export interface DependencyCheck {
 export function createSystemRoutes(runtime: ServiceRuntime, checks: readonly DependencyCheck[]) {
   return async (request: Request): Promise<Response | undefined> => {
     const { pathname } = new URL(request.url);
+    if (pathname !== '/healthz' && pathname !== '/readyz') return undefined;
+    // Probes only read: a DELETE or PUT answered 200 would tell a scanner the route does what it asked.
+    if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(request.method, pathname);
     if (pathname === '/healthz') return jsonResponse({ status: 'ok' }, 200);
-    if (pathname !== '/readyz') return undefined;
     const results = await Promise.all(
       checks.map(async (c) => {
         try {
@@ -43,4 +47,9 @@ export function createSystemRoutes(runtime: ServiceRuntime, checks: readonly Dep
       ready ? 200 : 503,
     );
   };
+}
+
+function methodNotAllowed(method: string, pathname: string): Response {
+  const error = new DomainError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${pathname}; use GET or HEAD`, { allow: 'GET, HEAD' });
+  return jsonResponse(presentProblem(error), error.status, { allow: 'GET, HEAD' }, 'application/problem+json');
 }

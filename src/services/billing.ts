@@ -1,12 +1,35 @@
-import type { CallStatus } from './cache-status.js';
+import type { CacheStatusTracker, CallStatus } from './cache-status.js';
 
 export interface Prices {
   call: number;
   repeat: number;
 }
 
-/** A successful call costs the call price, or the repeat price when wholly served from cache; a failure costs 0. */
-export function priceOf(prices: Prices, status: number, cacheStatus: CallStatus): number {
-  if (status >= 400) return 0;
-  return cacheStatus === 'MISS' ? prices.call : prices.repeat;
+/** What a request used at the source, and whether its client got the answer. */
+export interface CallUsage {
+  /** Source calls answered for the request, from the cache or upstream (failed calls are not answered). */
+  answered: number;
+  /** MISS when at least one answered call was fetched upstream (or nothing was answered). */
+  cacheStatus: CallStatus;
+  /** The client got its answer (REST: a 2xx; GraphQL: some root field has data). */
+  succeeded: boolean;
+}
+
+/**
+ * The one pricing rule of every face (REST, GraphQL, and any later one). Upstream work is billed whatever
+ * the request's final status: a request that fetched an answer upstream costs the call price, even if it
+ * then failed (the answers are cached for the retry — decisions.md). Otherwise a successful request costs
+ * the repeat price when wholly served from cache, the call price when not; a failure that fetched nothing
+ * costs 0.
+ */
+export function priceOf(prices: Prices, usage: CallUsage): number {
+  const fetchedUpstream = usage.answered > 0 && usage.cacheStatus === 'MISS';
+  if (fetchedUpstream) return prices.call;
+  if (!usage.succeeded) return 0;
+  return usage.cacheStatus === 'MISS' ? prices.call : prices.repeat;
+}
+
+/** The price of a request from its cache-status tracker. */
+export function priceOfRequest(prices: Prices, tracker: CacheStatusTracker, succeeded: boolean): number {
+  return priceOf(prices, { answered: tracker.count(), cacheStatus: tracker.summary(), succeeded });
 }

@@ -4,6 +4,7 @@ import type { QuotaGuard } from '../ports/quota.js';
 import type { UsageService } from './usage.js';
 import type { CompetitionEstimator } from '../ports/competition.js';
 import type { SuggestionsPipeline } from './suggestions.js';
+import type { TaskService } from '../tasks/task-service.js';
 
 /** What the keyword-data operations need beyond the source: one set for /v1 and GraphQL alike. */
 export interface KeywordDataDeps {
@@ -35,6 +36,8 @@ export interface ServiceContext {
   usage?: UsageService | undefined;
   /** Competition and suggestion stages shared by /v1 and GraphQL (defaults when absent). */
   keywordData?: KeywordDataDeps | undefined;
+  /** Tasks (post now, collect later), when the service keeps them (a database). */
+  tasks?: TaskService | undefined;
   /** Which source answers ('none': every data call fails with 503). */
   sourceKind?: string;
   /**

@@ -1,7 +1,9 @@
 import { locationCodeForRegion } from '../domain/location-codes.js';
 import { normalizePhrase } from '../domain/requests/fields.js';
 import type { ServiceContext } from './context.js';
-import { getRegions } from './regions.js';
+import { getRegions, toRegionsQuery } from './regions.js';
+import { planLiveCalls } from './quota-check.js';
+import type { SourceCall } from '../domain/source-call.js';
 
 export interface LocationsParams {
   keyword: string;
@@ -38,6 +40,7 @@ export interface KeywordLocations {
  */
 export async function getLocations(ctx: ServiceContext, params: LocationsParams): Promise<KeywordLocations> {
   const phrase = normalizePhrase(params.keyword, params.field ?? 'keyword');
+  await planLiveCalls(ctx, locationsCalls(phrase), { operation: 'locations' });
   const regions = await getRegions(ctx, { phrase, region: 'REGION_ALL' });
   return {
     keyword: params.keyword,
@@ -51,4 +54,9 @@ export async function getLocations(ctx: ServiceContext, params: LocationsParams)
       affinityIndex: row.affinityIndex,
     })),
   };
+}
+
+/** The one source call locations makes: the phrase's demand over every region (getRegions asks REGION_ALL). */
+export function locationsCalls(phrase: string): SourceCall[] {
+  return [{ method: 'regions', query: { ...toRegionsQuery({ phrase }), level: 'REGION_ALL' } }];
 }

@@ -38,6 +38,14 @@ export function toRegionsQuery(params: RegionsParams): RegionsQuery {
   };
 }
 
+/**
+ * The source call behind a regions request: every level, whatever level was asked (see getRegions), so
+ * planners that list a request's calls in advance name the call it will really make.
+ */
+export function regionsSourceQuery(query: RegionsQuery): RegionsQuery {
+  return { ...query, level: 'REGION_ALL' };
+}
+
 function describe(catalog: RegionCatalog, regionId: number) {
   const region = catalog.get(regionId);
   if (!region) {
@@ -62,7 +70,7 @@ function describe(catalog: RegionCatalog, regionId: number) {
  */
 export async function getRegions(ctx: ServiceContext, params: RegionsParams): Promise<RegionDemand[]> {
   const query = toRegionsQuery(params);
-  const raw = await ctx.source.regions({ ...query, level: 'REGION_ALL' });
+  const raw = await ctx.source.regions(regionsSourceQuery(query));
   const wantedType = LEVEL_TYPE[query.level];
   return raw.rows
     .map((row) => ({
@@ -75,3 +83,6 @@ export async function getRegions(ctx: ServiceContext, params: RegionsParams): Pr
     .filter((row) => wantedType === undefined || row.regionType === wantedType)
     .sort((a, b) => b.count - a.count || a.regionId - b.regionId);
 }
+
+/** A region's names, type and parent as every region answer gives them (also used by the region lookup). */
+export { describe as describeRegion };

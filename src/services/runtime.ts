@@ -12,6 +12,7 @@ import type { KeywordDataDeps, ServiceContext } from './context.js';
 import { todayIn } from '../domain/dates/calendar.js';
 import { createRequestSource } from './request-source.js';
 import type { SourceGateway } from './source-gateway.js';
+import type { TaskService } from '../tasks/task-service.js';
 
 /** The long-lived parts every face shares; built once by the composition root. */
 export interface ServiceRuntime {
@@ -29,6 +30,8 @@ export interface ServiceRuntime {
   usage?: UsageService | undefined;
   /** Competition and suggestion stages shared by /v1 and GraphQL. */
   keywordData?: KeywordDataDeps | undefined;
+  /** Tasks, when a database keeps them. */
+  tasks?: TaskService | undefined;
   /** How many source calls one request may run at once. */
   concurrency: number;
   /** The source behind the gateway, or 'none' when data calls can only fail (production, unconfigured). */
@@ -59,6 +62,7 @@ export function createRequestScope(runtime: ServiceRuntime, principal: Principal
       usage: runtime.usage,
       keywordData: runtime.keywordData,
       sourceKind: runtime.sourceKind,
+      tasks: runtime.tasks,
       source: createRequestSource(runtime.gateway, tracker),
       tracker,
     },

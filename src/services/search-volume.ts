@@ -11,7 +11,8 @@ import { DEFAULT_LANGUAGE_CODE, normalizeKeywords } from '../domain/requests/key
 import type { CompetitionEstimator } from '../ports/competition.js';
 import { DEFAULT_SOURCE_CONCURRENCY, type ServiceContext } from './context.js';
 import { getDynamics, toDynamicsQuery } from './dynamics.js';
-import { ensureQuotaFor } from './quota-check.js';
+import { planLiveCalls } from './quota-check.js';
+import type { SourceCall } from '../domain/source-call.js';
 
 export interface SearchVolumeParams {
   keywords: readonly string[];
@@ -19,6 +20,8 @@ export interface SearchVolumeParams {
   languageCode?: string | undefined;
   /** Name of the keyword list in error messages: `keywords` (REST, the default) or e.g. `phrases` (GraphQL). */
   field?: string | undefined;
+  /** Most keywords accepted: MAX_KEYWORDS (100) live; a task passes MAX_TASK_KEYWORDS. */
+  maxKeywords?: number | undefined;
 }
 
 export interface KeywordVolumeParams {
@@ -59,7 +62,7 @@ export interface SearchVolumeDeps {
 
 /**
  * Volume figures for 1..100 keywords: one source call per distinct keyword (monthly dynamics over the
- * default 12-month window, the very query /v2 dynamics makes, so the two share a cache entry), at most
+ * default 12-month window and the location's region, the very query /v2 dynamics makes, so the two share a cache entry), at most
  * `ctx.concurrency` at once. Any source failure fails the whole request: no partial result.
  */
 export async function getSearchVolume(
@@ -68,16 +71,18 @@ export async function getSearchVolume(
   deps: SearchVolumeDeps,
 ): Promise<KeywordVolume[]> {
   // Validate every keyword before the first call: a bad 57th keyword must not cost 56 calls.
-  const phrases = normalizeKeywords(params.keywords, params.field);
-  const regions = regionFilterForLocation(params.locationCode ?? DEFAULT_LOCATION_CODE);
-  await ensureQuotaFor(
-    ctx,
-    phrases.map((phrase) => ({ method: 'dynamics', query: toDynamicsQuery(ctx, { phrase, period: 'PERIOD_MONTHLY', regions }) })),
-  );
+  const phrases = normalizeKeywords(params.keywords, params.field, params.maxKeywords);
+  await planLiveCalls(ctx, searchVolumeCalls(ctx, phrases, params.locationCode), { operation: 'search_volume' });
   const measure = createMeasurer(ctx, params, deps);
   return mapWithConcurrency(phrases, ctx.concurrency ?? DEFAULT_SOURCE_CONCURRENCY, (phrase, i) =>
     measure(params.keywords[i]!, phrase),
   );
+}
+
+/** The source calls search_volume makes for these (normalised) phrases: one monthly dynamics call each. */
+export function searchVolumeCalls(ctx: ServiceContext, phrases: readonly string[], locationCode: number | undefined): SourceCall[] {
+  const regions = regionFilterForLocation(locationCode ?? DEFAULT_LOCATION_CODE);
+  return phrases.map((phrase) => ({ method: 'dynamics', query: toDynamicsQuery(ctx, { phrase, period: 'PERIOD_MONTHLY', regions }) }));
 }
 
 /** The same figures for one keyword (GraphQL `keyword(phrase)`). */

@@ -6,7 +6,9 @@ import { canonicalPhrase } from '../domain/source-call.js';
 import { type CompetitionEstimator, noCompetitionEstimator } from '../ports/competition.js';
 import type { ServiceContext } from './context.js';
 import { type CachedSuggestions, type SuggestionsAnswerCache, suggestionsAnswerKey } from './suggestions-cache.js';
-import { getTop } from './top.js';
+import { orderSuggestions } from './suggestions-order.js';
+import { planLiveCalls } from './quota-check.js';
+import { getTop, toTopQuery } from './top.js';
 
 export interface SuggestionsParams {
   keyword: string;
@@ -150,12 +152,10 @@ export function mergeCandidates(seedPhrase: string, candidates: readonly Candida
   return [...byKey.values()];
 }
 
-const byVolumeThenKeyword = (a: VerifiedCandidate, b: VerifiedCandidate) =>
-  b.volume - a.volume || a.keyword.localeCompare(b.keyword, 'ru');
-
 /**
  * Related keywords for a seed: candidates from every provider, merged (seed and duplicates out), verified,
- * sorted by volume descending then keyword ascending, cut to `limit`, each with the topic's competition.
+ * ordered (the phrases containing the seed by volume, every fifth place for a related phrase that does not:
+ * see orderSuggestions), cut to `limit`, each with the topic's competition.
  * With an answer cache, a fresh cached answer is served at once (recorded as a HIT); a newly computed answer
  * is stored unless a stage reported it degraded or a source call answered STALE.
  */
@@ -175,6 +175,10 @@ export async function getSuggestions(
   if (answer) {
     ctx.tracker?.record('HIT');
   } else {
+    // The plan before any call (issue 12): the seed's related-queries call is known up front; the verifier's
+    // own calls stay within SUGGESTIONS_CALL_BUDGET and degrade to the source's list when the budget is spent.
+    const related = toTopQuery(ctx, { phrase: seed.phrase, numPhrases: RELATED_QUERIES_PER_SEED, regions: seed.regions });
+    await planLiveCalls(ctx, [{ method: 'top', query: related }], { operation: 'suggestions' });
     const degraded: string[] = [];
     const staleBefore = ctx.tracker?.staleCount() ?? 0;
     answer = await computeAnswer(ctx, seed, pipeline, { degrade: (stage, reason) => degraded.push(`${stage}: ${reason}`) });
@@ -207,6 +211,6 @@ async function computeAnswer(
   const verified = await pipeline.verifier.verify(ctx, seed, mergeCandidates(seed.phrase, proposals.flat()), report);
   const competition = await competitionPromise;
   // Only as many as the largest limit can show: the cached entry stays small.
-  const items = [...verified].sort(byVolumeThenKeyword).slice(0, MAX_SUGGESTIONS_LIMIT);
+  const items = orderSuggestions(seed.phrase, verified).slice(0, MAX_SUGGESTIONS_LIMIT);
   return { items: items.map((c) => ({ keyword: c.keyword, volume: c.volume })), competition };
 }

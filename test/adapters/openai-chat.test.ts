@@ -49,6 +49,40 @@ describe('OpenAI-compatible chat model over real HTTP', () => {
     expect(request.body.response_format).toBeUndefined();
   });
 
+  it('asks for structured output with a schema; a server that refuses it is asked in json_object mode, and never offered a schema again', async () => {
+    server.behave(() => ({ content: '{"queries": ["а"]}' }));
+    const schema = { name: 'queries', schema: { type: 'object', properties: { queries: { type: 'array', items: { type: 'string' } } } } };
+    const chat = model();
+    const ask = () => chat.complete([{ role: 'user', content: 'x' }], { json: true, schema });
+    try {
+      const before = server.calls;
+      expect(await ask()).toBe('{"queries": ["а"]}');
+      expect(server.requests.at(-1)!.body.response_format).toEqual({ type: 'json_schema', json_schema: { ...schema, strict: true } });
+      expect(server.calls).toBe(before + 1);
+
+      server.supportsJsonSchema = false;
+      const refusing = model();
+      const askRefusing = () => refusing.complete([{ role: 'user', content: 'x' }], { json: true, schema });
+      expect(await askRefusing()).toBe('{"queries": ["а"]}');
+      expect(server.requests.slice(-2).map((r) => r.body.response_format.type)).toEqual(['json_schema', 'json_object']);
+      const afterFirst = server.calls;
+      expect(await askRefusing()).toBe('{"queries": ["а"]}');
+      expect(server.calls).toBe(afterFirst + 1);
+      expect(server.requests.at(-1)!.body.response_format).toEqual({ type: 'json_object' });
+    } finally {
+      server.supportsJsonSchema = true;
+    }
+  });
+
+  it('a 400 that is not about the response format is an error, not a retry', async () => {
+    server.behave(() => ({ status: 400, body: '{"error":{"message":"context length exceeded"}}' }));
+    const before = server.calls;
+    const schema = { name: 'queries', schema: { type: 'object' } };
+    const error = await failure(model().complete([{ role: 'user', content: 'x' }], { json: true, schema }));
+    expect(error.code).toBe('LLM_HTTP_ERROR');
+    expect(server.calls).toBe(before + 1);
+  });
+
   it('an HTTP error is LLM_HTTP_ERROR with the status', async () => {
     server.behave(() => ({ status: 500 }));
     const error = await failure(model().complete([{ role: 'user', content: 'x' }]));

@@ -30,6 +30,12 @@ export interface FakeLlmServer {
   /** Chat calls received so far. */
   readonly calls: number;
   readonly requests: RecordedChatRequest[];
+  /**
+   * Whether the server takes `response_format: {type: "json_schema"}` (default true). When false, such a
+   * request is answered 400 naming response_format, as OpenAI's older models and several local servers do,
+   * before the plan is consulted (the request is still recorded and counted).
+   */
+  supportsJsonSchema: boolean;
   /** Sets what each call does, by its 1-based number (default: three plausible queries). */
   behave(plan: (callNumber: number, request: RecordedChatRequest) => LlmBehaviour): void;
   close(): Promise<void>;
@@ -67,6 +73,23 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion));
   };
 
+  const fake: FakeLlmServer = {
+    baseUrl: '',
+    supportsJsonSchema: true,
+    get calls() {
+      return requests.length;
+    },
+    requests,
+    behave(next) {
+      plan = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -83,24 +106,16 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
     }
     const recorded = { path: req.url, authorization: req.headers.authorization, body };
     requests.push(recorded);
+    if (!fake.supportsJsonSchema && (body as any)?.response_format?.type === 'json_schema') {
+      const error = { message: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.", type: 'invalid_request_error', param: 'response_format' };
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error }));
+      return;
+    }
     await respond(res, plan(requests.length, recorded));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    get calls() {
-      return requests.length;
-    },
-    requests,
-    behave(next) {
-      plan = next;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  (fake as { baseUrl: string }).baseUrl = `http://127.0.0.1:${port}/v1`;
+  return fake;
 }

@@ -11,9 +11,11 @@ import { watchUnhandledRejections } from './load.js';
  * where the wait is known, and an answer within the call's deadline. The adapter times out one attempt after
  * WORDSTAT_TIMEOUT_MS and gives a whole call, retries included, twice that (retry-policy.ts).
  */
-const TIMEOUT_MS = 600;
+// Generous on purpose: on a busy 2-core CI machine a healthy answer from the fake has taken over 600 ms, which
+// turned good calls into timeouts. The cases run one after another for the same reason.
+const TIMEOUT_MS = 2_000;
 const DEADLINE_MS = 2 * TIMEOUT_MS;
-const SLACK_MS = 700;
+const SLACK_MS = 2_000;
 const catalog = loadRegionCatalog();
 
 interface Case {
@@ -73,7 +75,7 @@ describe('upstream faults through the whole app (fake Wordstat, SOURCE=wordstat)
     expect(unhandled()).toEqual([]);
   });
 
-  it.concurrent.each(CASES)('$fault → $status: $why', async (c) => {
+  it.each(CASES)('$fault → $status: $why', async (c) => {
     const { fake, app, close } = await wordstatApp();
     try {
       fake.inject(c.fault, { ...c.options, method: 'top', times: Infinity });
@@ -110,7 +112,7 @@ describe('upstream faults through the whole app (fake Wordstat, SOURCE=wordstat)
   });
 
   const TRANSIENT: FaultName[] = ['rate-limited', 'rate-limited-retry-after', 'internal', 'unavailable', 'reset', 'hang'];
-  it.concurrent.each(TRANSIENT)('one %s, then a good answer: retried, the client gets 200', async (fault) => {
+  it.each(TRANSIENT)('one %s, then a good answer: retried, the client gets 200', async (fault) => {
     const { fake, app, close } = await wordstatApp();
     try {
       fake.inject(fault, { method: 'top', times: 1, seconds: 1 });

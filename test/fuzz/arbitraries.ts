@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { schemaShapedDocument } from './graphql-documents.js';
 import { TEST_KEY } from '../support/app.js';
 
 /** One HTTP request the fuzzer sends through `app.fetch`. */
@@ -248,6 +249,7 @@ export const graphqlDocument: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.array(fc.constantFrom('{', '}', '(', ')', '$p', ':', '"x"', 'query', 'fragment', '...', 'on', 'Query', '@skip(if: true)', '#', '\n', 'top', '[', ']'), { maxLength: 20 }).map((t) => t.join(' ')) },
   { weight: 1, arbitrary: fc.string({ maxLength: 80 }) },
   { weight: 1, arbitrary: fc.constant(`{ ${'a { '.repeat(200)}${'} '.repeat(200)}}`) },
+  { weight: 4, arbitrary: schemaShapedDocument },
 );
 
 /** Variables that fit the documents above, most of the time. */

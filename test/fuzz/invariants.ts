@@ -57,6 +57,10 @@ export function violations(request: FuzzRequest, observed: Observed): string[] {
         const code = error?.extensions?.code;
         if (typeof code !== 'string' || code === '') problems.push(`GraphQL error without extensions.code: ${JSON.stringify(error).slice(0, 200)}`);
       }
+      // Refused before any field ran (no `data`): nothing was fetched, so nothing may be billed.
+      if (json.data === undefined && json.extensions?.cost !== undefined && json.extensions.cost !== 0) {
+        problems.push(`GraphQL refusal billed ${json.extensions.cost}`);
+      }
     } else if (observed.status >= 400) problems.push(`GraphQL HTTP ${observed.status} without errors`);
     else if (json.data === undefined) problems.push('GraphQL answer with neither data nor errors');
   } else if (observed.status >= 400) {

@@ -79,8 +79,8 @@ describe('GraphQL keyword fields', () => {
     const source = createFixtureSource();
     const app = createTestApp({ source });
     await post(app, '/v1/keywords/search_volume', { keywords: ['пицца', 'купить ноутбук'] });
-    await post(app, '/v2/stats/dynamics', { phrase: 'Пицца' });
-    await graphql(app, '{ keywords(phrases: ["пицца", "купить ноутбук", "ноутбук"]) { searchVolume } dynamics(phrase: "купить ноутбук") { trend } }');
+    await post(app, '/v2/stats/dynamics', { phrase: 'Пицца', regions: [225] });
+    await graphql(app, '{ keywords(phrases: ["пицца", "купить ноутбук", "ноутбук"]) { searchVolume } dynamics(phrase: "купить ноутбук", regions: [225]) { trend } }');
     expect(source.count('dynamics')).toBe(3);
     expect(source.calls.length).toBe(3);
   });

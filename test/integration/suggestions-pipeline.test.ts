@@ -85,13 +85,16 @@ function setup(options: SetupOptions = {}) {
   return { source, post, llmReports, budgetReports, clock };
 }
 
-/** The seed's related queries alone, sorted (volume desc, keyword asc), seed left out. */
+/**
+ * The seed's related queries alone, seed left out: those containing the seed by volume (desc, keyword asc),
+ * every fifth place for one that does not (here the fifth, then the rest).
+ */
 const SOURCE_ONLY = [
   ['купить ноутбук', 12_000],
-  ['планшет', 9_000],
   ['игровой ноутбук', 6_000],
   ['ноутбук бу', 3_000],
   ['ноутбук для учебы', 3_000],
+  ['планшет', 9_000],
   ['ультрабук', 2_500],
 ];
 
@@ -124,15 +127,21 @@ describe('suggestions with an LLM', () => {
     const { source, post, llmReports, budgetReports } = setup({ withLlm: true });
     const answer = await post({ keyword: SEED });
     expect(answer.status).toBe(200);
-    expect(answer.pairs).toEqual([...SOURCE_ONLY, ['лучший ноутбук 2025', 700], ['ноутбук для дизайнера', 400]]);
+    // The two verified ideas contain the seed: they rank with the seed's own rows, before the last association.
+    expect(answer.pairs).toEqual([
+      ...SOURCE_ONLY.slice(0, 5),
+      ['лучший ноутбук 2025', 700],
+      ['ноутбук для дизайнера', 400],
+      ['ультрабук', 2_500],
+    ]);
     // The seed's list once (provider and verifier share the call), then one 50-row top call per unknown candidate.
     expect(source.calls.filter((c) => c.method === 'top' && c.query.phrase === SEED)).toHaveLength(1);
     expect(source.verificationCalls().map((q) => [q.phrase, q.numPhrases, q.regions])).toEqual([
-      ['лучший ноутбук 2025', 50, []],
-      ['ноутбук для дизайнера', 50, []],
-      ['несуществующий запрос', 50, []],
+      ['лучший ноутбук 2025', 50, [225]],
+      ['ноутбук для дизайнера', 50, [225]],
+      ['несуществующий запрос', 50, [225]],
     ]);
-    expect(llm.requests.at(-1)!.body.response_format).toEqual({ type: 'json_object' });
+    expect(llm.requests.at(-1)!.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'queries' } });
     expect(llmReports).toMatchObject([{ outcome: 'ok', proposed: 8, kept: 4 }]);
     expect(budgetReports).toMatchObject([{ unmeasured: 3, measuredFree: 0, spent: 3, overBudget: 0, noVolume: 1 }]);
   });
@@ -141,7 +150,7 @@ describe('suggestions with an LLM', () => {
     llm.behave(() => ({ queries: ['планшет', 'ноутбук для учебы', 'макбук', 'никому не нужный запрос'] }));
     const { source, post, budgetReports } = setup({ llmOnly: true });
     const answer = await post({ keyword: SEED, location_code: 1012 });
-    expect(answer.pairs).toEqual([['макбук', 9_000], ['планшет', 9_000], ['ноутбук для учебы', 3_000]]);
+    expect(answer.pairs).toEqual([['ноутбук для учебы', 3_000], ['макбук', 9_000], ['планшет', 9_000]]);
     expect(source.calls.map((c) => (c.method === 'top' ? [c.query.phrase, c.query.numPhrases, c.query.regions] : []))).toEqual([
       [SEED, 2000, [213]],
       ['макбук', 50, [213]],
@@ -154,6 +163,54 @@ describe('suggestions with an LLM', () => {
     llm.behave(() => ({ content: '```json\n{"queries": ["хромбук"]}\n```' }));
     const { post } = setup({ withLlm: true });
     expect((await post({ keyword: SEED })).pairs).toContainEqual(['хромбук', 400]);
+  });
+});
+
+describe('LLM answers in any shape that holds one list of queries', () => {
+  const ideas = ['макбук', 'хромбук'];
+  const shapes: Record<string, string> = {
+    queries: JSON.stringify({ queries: ideas }),
+    keywords: JSON.stringify({ keywords: ideas }),
+    phrases: JSON.stringify({ phrases: ideas }),
+    'a bare array': JSON.stringify(ideas),
+    fenced: `\`\`\`json\n${JSON.stringify({ queries: ideas })}\n\`\`\``,
+    'fenced after prose': `Вот идеи:\n\`\`\`\n${JSON.stringify(ideas)}\n\`\`\``,
+    'objects with one string': JSON.stringify({ result: ideas.map((query) => ({ query })) }),
+  };
+  const cases = Object.entries(shapes).flatMap(([name, content]) => [
+    [name, content, true] as const,
+    [name, content, false] as const,
+  ]);
+
+  it.each(cases)('%s (json_schema supported: %s): the candidates reach the answer; the repeat is a HIT with no model call', async (_name, content, schemaSupported) => {
+    llm.supportsJsonSchema = schemaSupported;
+    try {
+      llm.behave(() => ({ content }));
+      const { post, llmReports } = setup({ withLlm: true });
+      const before = llm.calls;
+      const first = await post({ keyword: SEED });
+      expect(first.status).toBe(200);
+      expect(first.cache).toBe('MISS');
+      expect(first.pairs).toContainEqual(['макбук', 9_000]);
+      expect(first.pairs).toContainEqual(['хромбук', 400]);
+      expect(llmReports).toMatchObject([{ outcome: 'ok', proposed: 2, kept: 2 }]);
+      // A server without structured output refuses the schema once: one extra request, then json_object.
+      expect(llm.calls).toBe(before + (schemaSupported ? 1 : 2));
+      expect(llm.requests.at(-1)!.body.response_format.type).toBe(schemaSupported ? 'json_schema' : 'json_object');
+
+      const repeat = await post({ keyword: SEED, limit: 20 });
+      expect(repeat.cache).toBe('HIT');
+      expect(repeat.pairs).toEqual(first.pairs.slice(0, 20));
+      expect(llm.calls).toBe(before + (schemaSupported ? 1 : 2));
+
+      // The refusal is remembered for that server: another seed asks in json_object mode at once.
+      const other = await post({ keyword: 'макбук' });
+      expect(other.status).toBe(200);
+      expect(llm.calls).toBe(before + (schemaSupported ? 2 : 3));
+      expect(llm.requests.at(-1)!.body.response_format.type).toBe(schemaSupported ? 'json_schema' : 'json_object');
+    } finally {
+      llm.supportsJsonSchema = true;
+    }
   });
 });
 

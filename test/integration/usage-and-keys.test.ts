@@ -71,6 +71,6 @@ describe('keys from the store, usage reports and the ledger on the embedded data
     expect((await bad.json()).tasks[0].status_code).toBe(40501);
     const post405 = await post(app, '/v1/usage', {});
     expect(post405.status).toBe(405);
-    expect(post405.headers.get('allow')).toBe('GET');
+    expect(post405.headers.get('allow')).toBe('GET, HEAD');
   });
 });

@@ -42,11 +42,13 @@ describe('/v1 search_volume: location codes and echoes', () => {
     expect(item!.monthly_searches[0]).toEqual({ year: 2026, month: 2, search_volume: 350 });
   });
 
-  it('an unknown location_code is computed as Russia and echoed exactly as sent', async () => {
+  it('an unknown location_code is computed as Russia (region 225), echoed exactly as sent, and flagged by a header', async () => {
     const { source, post } = setup();
-    const { json: unknown } = await post<SearchVolumeItemJson>('/v1/keywords/search_volume', { keywords: ['купить ноутбук'], location_code: 9999 });
-    const { json: russia } = await post<SearchVolumeItemJson>('/v1/keywords/search_volume', { keywords: ['купить ноутбук'] });
-    expect(source.calls.map((c) => ('regions' in c.query ? c.query.regions : undefined))).toEqual([[]]);
+    const { json: unknown, response: fallback } = await post<SearchVolumeItemJson>('/v1/keywords/search_volume', { keywords: ['купить ноутбук'], location_code: 9999 });
+    const { json: russia, response } = await post<SearchVolumeItemJson>('/v1/keywords/search_volume', { keywords: ['купить ноутбук'] });
+    expect(source.calls.map((c) => ('regions' in c.query ? c.query.regions : undefined))).toEqual([[225]]);
+    expect(fallback.headers.get('x-location-fallback')).toBe('2643');
+    expect(response.headers.get('x-location-fallback')).toBeNull();
     expect(volumes(unknown)[0]!.location_code).toBe(9999);
     expect(volumes(russia)[0]!.location_code).toBe(2643);
     expect({ ...volumes(unknown)[0], location_code: 0 }).toEqual({ ...volumes(russia)[0], location_code: 0 });
@@ -117,11 +119,12 @@ describe('/v1 suggestions', () => {
     expect(source.calls).toMatchObject([{ method: 'top', query: { phrase: 'Ноутбук', numPhrases: 2000, regions: [213] } }]);
     const [result] = json.tasks[0]!.result!;
     expect(result!.seed_keyword).toBe('Ноутбук ');
-    // Moscow weight 0.25 of 12000, 9000, 8000 (asus before lenovo on the tie).
+    // Moscow weight 0.25 of 12000, 8000, 8000: the phrases containing the seed first ("планшет", 9000, would
+    // take the fifth place), asus before lenovo on the tie.
     expect(result!.items.map((i) => [i.keyword, i.search_volume, i.cpc])).toEqual([
       ['купить ноутбук', 3000, 0.25],
-      ['планшет', 2250, 0.25],
       ['ноутбук asus', 2000, 0.25],
+      ['ноутбук lenovo', 2000, 0.25],
     ]);
   });
 
@@ -145,7 +148,7 @@ describe('/v1 locations', () => {
   });
 });
 
-describe('/v1 source failures keep the spec statuses and charge nothing', () => {
+describe('/v1 source failures keep the spec statuses; only the upstream work they did is billed', () => {
   const cases: [string, DomainError, number, number][] = [
     ['quota', new DomainError('SOURCE_QUOTA_EXHAUSTED', 'the source quota is exhausted'), 403, 40300],
     ['rate', new DomainError('SOURCE_RATE_LIMITED', 'the source limited the rate', { retryAfterSeconds: 30 }), 429, 40202],
@@ -158,7 +161,11 @@ describe('/v1 source failures keep the spec statuses and charge nothing', () => 
     expect(json.status_code).toBe(code);
     expect(json.tasks[0]!.result).toBeNull();
     expect(response.headers.get('retry-after')).toBe(error.retryAfterSeconds === undefined ? null : '30');
-    expect(ledger.rows()).toMatchObject([{ operation: 'v1.search_volume', status, price: 0 }]);
+    // 'пицца' was fetched before 'сбой' failed: that answer is cached for the retry, so it is billed
+    // (decisions.md, one pricing rule for every face); a request that fetched nothing costs nothing.
+    expect(ledger.rows()).toMatchObject([{ operation: 'v1.search_volume', status, price: 1 }]);
+    await post('/v1/keywords/search_volume', { keywords: ['сбой'] });
+    expect(ledger.rows()[1]).toMatchObject({ operation: 'v1.search_volume', status, price: 0 });
   });
 });
 

@@ -26,15 +26,15 @@ function setup() {
 }
 
 describe('/v1 and /v2 share source calls through the cache', () => {
-  it('search_volume makes one call per distinct keyword; a monthly /v2 dynamics for each is then a HIT', async () => {
+  it('search_volume makes one call per distinct keyword; a monthly /v2 dynamics of Russia (225) for each is then a HIT', async () => {
     const { source, v1, v2 } = setup();
     const volume = await v1('search_volume', { keywords: ['купить ноутбук', 'Купить  ноутбук', 'пицца'] });
     expect(volume.cache).toBe('MISS');
     expect(source.count('dynamics')).toBe(2);
 
-    const dynamics = await v2('dynamics', { phrase: 'купить ноутбук', period: 'monthly' });
+    const dynamics = await v2('dynamics', { phrase: 'купить ноутбук', period: 'monthly', regions: [225] });
     expect(dynamics.cache).toBe('HIT');
-    const pizza = await v2('dynamics', { phrase: 'ПИЦЦА', period: 'PERIOD_MONTHLY' });
+    const pizza = await v2('dynamics', { phrase: 'ПИЦЦА', period: 'PERIOD_MONTHLY', regions: [225] });
     expect(pizza.cache).toBe('HIT');
     expect(source.calls).toHaveLength(2);
 
@@ -53,11 +53,12 @@ describe('/v1 and /v2 share source calls through the cache', () => {
     expect(source.calls).toHaveLength(1);
   });
 
-  it('search_volume for Russia uses the source default scope, while a /v2 dynamics filtered by 225 is another call', async () => {
+  it('search_volume for Russia asks for region 225 (not the unfiltered world): /v2 dynamics with regions [225] is the HIT, with none another call', async () => {
     const { source, v1, v2 } = setup();
     await v1('search_volume', { keywords: ['пицца'] });
-    expect((await v2('dynamics', { phrase: 'пицца', regions: [225] })).cache).toBe('MISS');
-    expect(source.calls.map((c) => ('regions' in c.query ? c.query.regions : undefined))).toEqual([[], [225]]);
+    expect((await v2('dynamics', { phrase: 'пицца', regions: [225] })).cache).toBe('HIT');
+    expect((await v2('dynamics', { phrase: 'пицца' })).cache).toBe('MISS');
+    expect(source.calls.map((c) => ('regions' in c.query ? c.query.regions : undefined))).toEqual([[225], []]);
   });
 
   it('locations and /v2 regions (REGION_ALL) are one call and the same numbers', async () => {
@@ -78,7 +79,7 @@ describe('/v1 and /v2 share source calls through the cache', () => {
     const more = await v1('suggestions', { keyword: 'ноутбук', limit: 100 });
     expect(more.cache).toBe('HIT');
     expect((more.json.tasks[0].result as SuggestionsResultJson[])[0]!.items).toHaveLength(9);
-    expect((await v2('top', { phrase: 'ноутбук', numPhrases: RELATED_QUERIES_PER_SEED })).cache).toBe('HIT');
+    expect((await v2('top', { phrase: 'ноутбук', numPhrases: RELATED_QUERIES_PER_SEED, regions: [225] })).cache).toBe('HIT');
     expect(source.count('top')).toBe(1);
   });
 });

@@ -3,7 +3,7 @@ import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { phraseVolume } from '../../src/adapters/demo/phrase-model.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
 import type { PhraseCount, TopQuery } from '../../src/domain/types.js';
-import { samplePhrases, wordCount, WORDS } from './demo-phrases.js';
+import { samplePhrases, wordCount, WORDS, DEMO_TODAY } from './demo-phrases.js';
 
 /**
  * One volume for every phrase: the count a phrase shows as a row of another phrase's top (results or
@@ -11,7 +11,7 @@ import { samplePhrases, wordCount, WORDS } from './demo-phrases.js';
  */
 
 const catalog = loadRegionCatalog();
-const source = createDemoSource(catalog);
+const source = createDemoSource(catalog, { today: () => DEMO_TODAY });
 const phrases = samplePhrases(200);
 const top = (phrase: string, numPhrases: number, filter: Filter) => source.top({ phrase, numPhrases, ...filter });
 
@@ -70,19 +70,26 @@ describe('demo consistency: a row of a top is the phrase asked alone', () => {
     expect(await mismatches([...results, ...associations], filter, 'ноутбук')).toEqual([]);
   }, 60_000); // ~2300 tops: a few seconds, more on a loaded runner
 
-  it('agrees with the monthly dynamics of the row phrase, up to seasonality and trend', async () => {
+  it('agrees with the last 30 daily values of the row phrase, within rounding', async () => {
     const { results, associations } = await top('ноутбук', 60, FILTERS[0]!);
     const rows = [...results, ...associations].filter((r) => r.count >= 1000);
     expect(rows.length).toBeGreaterThan(40);
-    for (const row of rows) {
-      const { points } = await source.dynamics({
-        phrase: row.phrase, period: 'PERIOD_MONTHLY', fromDate: '2025-01-01', toDate: '2025-12-31', regions: [], devices: [],
-      });
-      // A year's mean month: the seasonal cycle averages out; the trend (≤ 12 % a year) and months being
-      // 28–31 days rather than 30 leave at most ~15 %.
-      const mean = points.reduce((s, p) => s + p.count, 0) / points.length;
-      expect(mean / row.count, row.phrase).toBeGreaterThan(0.8);
-      expect(mean / row.count, row.phrase).toBeLessThan(1.2);
+    for (const row of rows) expect(Math.abs(row.count - (await lastThirtyDays(row.phrase))), row.phrase).toBeLessThanOrEqual(31);
+  });
+});
+
+/** The sum of a phrase's last 30 daily values (all regions and devices), as dynamics shows them. */
+async function lastThirtyDays(phrase: string): Promise<number> {
+  const { points } = await source.dynamics({ phrase, period: 'PERIOD_DAILY', fromDate: '2026-10-21', toDate: '2026-11-19', regions: [], devices: [] });
+  expect(points).toHaveLength(30);
+  return points.reduce((sum, p) => sum + p.count, 0);
+}
+
+describe('demo consistency: top and dynamics', () => {
+  it('top\'s totalCount is the sum of the last 30 daily values within rounding (≤ 31), for 200 phrases', async () => {
+    for (const phrase of phrases) {
+      const { totalCount } = await top(phrase, 1, FILTERS[0]!);
+      expect(Math.abs(totalCount - (await lastThirtyDays(phrase))), phrase).toBeLessThanOrEqual(31);
     }
   });
 });

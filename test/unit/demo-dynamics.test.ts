@@ -3,10 +3,10 @@ import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
 import { addDays, isoWeekday } from '../../src/domain/dates/calendar.js';
 import type { DeviceFilter, DynamicsPoint, DynamicsQuery, Period } from '../../src/domain/types.js';
-import { samplePhrases, wordCount } from './demo-phrases.js';
+import { samplePhrases, wordCount, DEMO_TODAY } from './demo-phrases.js';
 
 const catalog = loadRegionCatalog();
-const source = createDemoSource(catalog);
+const source = createDemoSource(catalog, { today: () => DEMO_TODAY });
 const phrases = samplePhrases(200);
 const live = async (list: string[]) => {
   const out: string[] = [];

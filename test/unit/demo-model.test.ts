@@ -4,7 +4,10 @@ import { splitDevices } from '../../src/adapters/demo/devices.js';
 import { at, bell, bellAt, hashString, mix, unit } from '../../src/adapters/demo/hash.js';
 import { phraseParams } from '../../src/adapters/demo/phrase-model.js';
 import { halvingShares, split, splitOne } from '../../src/adapters/demo/region-split.js';
+import { COMMERCIAL_WORDS, INFORMATIONAL_WORDS } from '../../src/adapters/demo/vocabulary.js';
 import { isGibberishWord } from '../../src/adapters/demo/word-model.js';
+import { competitionScore, isBigCommercialDomain } from '../../src/domain/competition.js';
+import { competitionLevel } from '../../src/domain/keyword-metrics.js';
 import { samplePhrases, wordCount } from './demo-phrases.js';
 
 describe('demo hash', () => {
@@ -127,33 +130,57 @@ describe('demo phrase model', () => {
 
 describe('demoCompetition', () => {
   const phrases = samplePhrases(200);
+  const levelOf = (phrase: string) => competitionLevel(competitionScore(demoCompetition(phrase)));
+  const has = (phrase: string, words: ReadonlySet<string>) => phrase.split(' ').some((w) => words.has(w));
 
-  it('is deterministic and returns up to ten distinct domains, fewer when few documents match', () => {
+  it('is deterministic and returns up to ten result slots, fewer when few documents match', () => {
     for (const phrase of [...phrases, 'ghjcnj']) {
       const result = demoCompetition(phrase);
       expect(demoCompetition(phrase)).toEqual(result);
       expect(Number.isInteger(result.foundDocs)).toBe(true);
       expect(result.foundDocs).toBeGreaterThanOrEqual(0);
-      expect(new Set(result.topDomains).size).toBe(result.topDomains.length);
       expect(result.topDomains.length).toBe(Math.min(10, result.foundDocs));
     }
   });
 
-  it('finds more documents for popular phrases than for long ones, almost none for gibberish', () => {
+  it('follows commerciality through the real formula: buying phrases HIGH, questions LOW, 200 phrases', () => {
+    const levels = { commercial: new Set<string>(), informational: new Set<string>() };
+    for (const phrase of phrases) {
+      if (phraseParams(phrase).volume30 === 0) continue; // no demand: a near-empty page, LOW whatever the words
+      const level = levelOf(phrase)!;
+      if (has(phrase, COMMERCIAL_WORDS)) levels.commercial.add(level);
+      else if (has(phrase, INFORMATIONAL_WORDS)) levels.informational.add(level);
+    }
+    expect([...levels.commercial]).toEqual(['HIGH']);
+    expect([...levels.informational]).toEqual(['LOW']);
+    // And it carries information: all three levels occur over the sample.
+    expect(new Set(phrases.map(levelOf))).toEqual(new Set(['LOW', 'MEDIUM', 'HIGH']));
+  });
+
+  it('rates "погода", "как …" and "что такое …" LOW and shopping HIGH', () => {
+    for (const phrase of ['погода', 'погода москва', 'как выбрать велосипед', 'что такое ипотека', 'борщ рецепт']) {
+      expect(levelOf(phrase), phrase).toBe('LOW');
+    }
+    for (const phrase of ['купить ноутбук', 'диван недорого', 'пицца доставка', 'шины цена', 'ноутбук']) {
+      expect(levelOf(phrase), phrase).toBe('HIGH');
+    }
+  });
+
+  it('finds more documents for popular phrases than for long ones of the same kind, almost none for gibberish', () => {
     const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-    const docs = (words: (n: number) => boolean) =>
-      median(phrases.filter((p) => words(wordCount(p))).map((p) => demoCompetition(p).foundDocs));
-    expect(docs((n) => n === 1)).toBeGreaterThan(100 * docs((n) => n >= 4));
+    const buying = phrases.filter((p) => has(p, COMMERCIAL_WORDS) && phraseParams(p).volume30 > 0);
+    const docs = (words: (n: number) => boolean) => median(buying.filter((p) => words(wordCount(p))).map((p) => demoCompetition(p).foundDocs));
+    expect(docs((n) => n <= 2)).toBeGreaterThan(2 * docs((n) => n >= 4));
     expect(demoCompetition('ghjcnj').foundDocs).toBeLessThan(10);
   });
 
-  it('puts marketplaces on top for commercial phrases', () => {
-    const marketplaces = new Set(['avito.ru', 'ozon.ru', 'wildberries.ru', 'market.yandex.ru', 'dns-shop.ru', 'mvideo.ru', 'citilink.ru', 'lemanapro.ru']);
+  it('puts marketplaces on top for commercial phrases, reference sites for questions', () => {
     const share = (list: string[]) => {
       const top3 = list.flatMap((p) => demoCompetition(p).topDomains.slice(0, 3));
-      return top3.filter((d) => marketplaces.has(d)).length / top3.length;
+      return top3.filter(isBigCommercialDomain).length / top3.length;
     };
     const nouns = ['диван', 'ноутбук', 'велосипед', 'куртка', 'теплица', 'рюкзак', 'часы', 'сумка'];
-    expect(share(nouns.map((n) => `купить ${n}`))).toBeGreaterThan(share(nouns) + 0.3);
+    expect(share(nouns.map((n) => `купить ${n}`))).toBe(1);
+    expect(share(nouns.map((n) => `${n} своими руками`))).toBe(0);
   });
 });

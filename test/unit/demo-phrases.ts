@@ -37,3 +37,6 @@ export function samplePhrases(count = 200, seed = 20260101): string[] {
 }
 
 export const wordCount = (phrase: string): number => phrase.trim().split(/\s+/).length;
+
+/** The day the demo tests run on: "last 30 days" answers cover 2026-10-21 … 2026-11-19. */
+export const DEMO_TODAY = '2026-11-20';

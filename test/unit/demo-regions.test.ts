@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
 import type { DeviceFilter, RegionCount, RegionLevel } from '../../src/domain/types.js';
-import { samplePhrases, wordCount } from './demo-phrases.js';
+import { samplePhrases, wordCount, DEMO_TODAY } from './demo-phrases.js';
 
 const catalog = loadRegionCatalog();
-const source = createDemoSource(catalog);
+const source = createDemoSource(catalog, { today: () => DEMO_TODAY });
 const phrases = samplePhrases(200);
 const regions = (phrase: string, level: RegionLevel = 'REGION_ALL', devices: DeviceFilter = []) =>
   source.regions({ phrase, level, devices });

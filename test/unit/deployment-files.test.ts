@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import ts from 'typescript';
 import { parse as parseYaml } from 'yaml';
 import { envSchema, loadConfig } from '../../src/config/config.js';
 import { createTestApp } from '../support/app.js';
@@ -65,14 +66,22 @@ function interpolate(value: string, set: Record<string, string> = {}): string {
   );
 }
 
-function dockerignorePatterns(): RegExp[] {
+function dockerignorePatterns(): Array<{ re: RegExp; negated: boolean }> {
   return read('.dockerignore')
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith('#'))
-    .map((p) => new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}(/.*)?$`));
+    .map((line) => {
+      const negated = line.startsWith('!');
+      const p = negated ? line.slice(1) : line;
+      return { negated, re: new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}(/.*)?$`) };
+    });
 }
-const ignored = (path: string) => dockerignorePatterns().some((re) => re.test(path.replace(/^\.\//, '').replace(/\/$/, '')));
+/** Docker's rule: the last pattern that matches decides, and a `!pattern` takes a path back in. */
+const ignored = (path: string) => {
+  const clean = path.replace(/^\.\//, '').replace(/\/$/, '');
+  return dockerignorePatterns().reduce((verdict, { re, negated }) => (re.test(clean) ? !negated : verdict), false);
+};
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir)).flatMap((name) => {
@@ -139,11 +148,13 @@ describe('Dockerfile', () => {
       }
     }
     const pkg = JSON.parse(read('package.json'));
-    expect(pkg.scripts.build).toBe('tsc -p tsconfig.build.json');
+    // The server (tsc) and then the explorer page (esbuild, web/ → dist/web, served by the same process).
+    expect(pkg.scripts.build).toBe('tsc -p tsconfig.build.json && node web/build.mjs');
+    expect(steps(build, 'COPY').some((s) => parseCopy(s.args).sources.includes('web'))).toBe(true);
     const buildConfig = JSON.parse(read('tsconfig.build.json'));
     const baseConfig = JSON.parse(read('tsconfig.json'));
     expect(buildConfig.extends).toBe('./tsconfig.json');
-    expect(buildConfig.include).toEqual(['src']);
+    expect(buildConfig.include).toEqual(['src', 'scripts/keys.ts', 'scripts/usage.ts']);
     const outDir = buildConfig.compilerOptions?.outDir ?? baseConfig.compilerOptions.outDir;
     const rootDir = buildConfig.compilerOptions?.rootDir ?? baseConfig.compilerOptions.rootDir;
     const cmd = JSON.parse(steps(runtime, 'CMD').at(-1)!.args) as string[];
@@ -178,12 +189,68 @@ describe('Dockerfile', () => {
   });
 });
 
+describe('the key and usage CLIs in the image', () => {
+  const buildConfigPath = join(root, 'tsconfig.build.json');
+  const parsed = ts.getParsedCommandLineOfConfigFile(buildConfigPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+  const emitted = parsed.fileNames.flatMap((file) => ts.getOutputFileNames(parsed, file, false)).map((file) => posix.relative(root, file));
+  const build = stages.find((s) => steps(s, 'RUN').some((r) => r.args.includes('npm run build')))!;
+  const copiedToBuild = steps(build, 'COPY').flatMap((s) => parseCopy(s.args).sources);
+
+  /** Every file of ours a CLI entry loads, following relative imports (what must be in the build context). */
+  function closure(entry: string, seen = new Set<string>()): Set<string> {
+    if (seen.has(entry)) return seen;
+    seen.add(entry);
+    for (const match of read(entry).matchAll(/^(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'/gm)) {
+      closure(posix.normalize(posix.join(posix.dirname(entry), match[1]!.replace(/\.js$/, '.ts'))), seen);
+    }
+    return seen;
+  }
+
+  it('`npm run build` compiles them to dist/scripts/, with the embedded database worker, and the image keeps dist/', () => {
+    for (const output of ['dist/scripts/keys.js', 'dist/scripts/usage.js', 'dist/src/main.js', 'dist/src/adapters/sql/pglite-worker.js']) {
+      expect(emitted, output).toContain(output);
+    }
+    const runtimeCopies = steps(runtime, 'COPY').map((s) => parseCopy(s.args));
+    expect(runtimeCopies.some((c) => c.from === build.name && c.sources.includes('/app/dist'))).toBe(true);
+  });
+
+  it('the build stage gets every file they load, .dockerignore lets them through, and they need only production dependencies', () => {
+    const dependencies = Object.keys(JSON.parse(read('package.json')).dependencies);
+    for (const entry of ['scripts/keys.ts', 'scripts/usage.ts']) {
+      for (const file of closure(entry)) {
+        expect(existsSync(join(root, file)), file).toBe(true);
+        expect(ignored(file), `${file} is excluded by .dockerignore`).toBe(false);
+        const copied = copiedToBuild.some((source) => file === source || file.startsWith(`${source.replace(/\/$/, '')}/`));
+        expect(copied, `${file} is copied into the build stage`).toBe(true);
+        for (const match of read(file).matchAll(/^import\s+(?!type\s)[^'"]*?from\s+'([^'.][^']*)'/gm)) {
+          const spec = match[1]!;
+          if (spec.startsWith('node:')) continue;
+          const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
+          expect(dependencies, `${file} imports ${name}`).toContain(name);
+        }
+      }
+    }
+  });
+
+  it('README shows the command that runs the compiled CLI in the compose service', () => {
+    const readme = read('README.md');
+    const command = /docker compose exec (\w+) node (dist\/scripts\/keys\.js) create --name/.exec(readme);
+    expect(command, 'README: docker compose exec api node dist/scripts/keys.js create --name NAME').not.toBeNull();
+    expect(Object.keys(compose.services)).toContain(command![1]);
+    expect(emitted).toContain(command![2]);
+    expect(readme).toContain('docker compose exec api node dist/scripts/usage.js');
+  });
+});
+
 describe('.dockerignore', () => {
   it('keeps dependencies, build output, git data, secrets and runtime state out of the build context', () => {
     for (const path of ['node_modules', 'dist', '.git', 'data/runtime', '.env', 'data/runtime/dev-key']) {
       expect(ignored(path), path).toBe(true);
     }
-    for (const path of ['src', 'package.json', 'package-lock.json', 'data/regions.json']) expect(ignored(path), path).toBe(false);
+    for (const path of ['src', 'package.json', 'package-lock.json', 'data/regions.json', 'data/pglite-template.tar.gz', 'scripts/keys.ts']) {
+      expect(ignored(path), path).toBe(false);
+    }
+    for (const path of ['scripts/soak.ts', 'scripts/fake-wordstat.ts', 'bench/startup.bench.ts']) expect(ignored(path), path).toBe(true);
   });
 });
 

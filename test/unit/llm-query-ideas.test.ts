@@ -1,23 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { buildQueryIdeasMessages, cleanQueryIdeas, parseQueryIdeas } from '../../src/adapters/llm/query-ideas.js';
 
-describe('parseQueryIdeas: only the JSON object asked for', () => {
-  it('reads a plain JSON object', () => {
+describe('parseQueryIdeas: the one list of strings, in whatever shape the model chose', () => {
+  it('reads the object asked for', () => {
     expect(parseQueryIdeas('{"queries": ["а", "б"]}')).toEqual(['а', 'б']);
   });
 
-  it('tolerates one code fence around the whole answer, with or without a language tag', () => {
-    expect(parseQueryIdeas('```json\n{"queries": ["а"]}\n```')).toEqual(['а']);
-    expect(parseQueryIdeas('  ```\n{"queries": ["б"]}\n```  ')).toEqual(['б']);
-    expect(parseQueryIdeas('```JSON{"queries": ["в"]}```')).toEqual(['в']);
+  it('reads the list under any key, nested, or bare', () => {
+    expect(parseQueryIdeas('{"keywords": ["а"]}')).toEqual(['а']);
+    expect(parseQueryIdeas('{"phrases": ["а", "б"], "count": 2}')).toEqual(['а', 'б']);
+    expect(parseQueryIdeas('{"result": {"items": ["в"]}, "notes": []}')).toEqual(['в']);
+    expect(parseQueryIdeas('["а", "б"]')).toEqual(['а', 'б']);
   });
 
-  it('gives nothing for prose, prose around JSON, a bare array, a wrong shape or a truncated object', () => {
+  it('reads a list of one-string objects as its strings', () => {
+    expect(parseQueryIdeas('[{"query": "а"}, {"query": "б", "score": 0.9}]')).toEqual(['а', 'б']);
+    expect(parseQueryIdeas('{"queries": [{"text": "в"}]}')).toEqual(['в']);
+  });
+
+  it('tolerates a code fence, with or without a language tag, and prose around the JSON', () => {
+    expect(parseQueryIdeas('```json\n{"queries": ["а"]}\n```')).toEqual(['а']);
+    expect(parseQueryIdeas('  ```\n["б"]\n```  ')).toEqual(['б']);
+    expect(parseQueryIdeas('```JSON{"queries": ["в"]}```')).toEqual(['в']);
+    expect(parseQueryIdeas('Вот запросы:\n```json\n{"keywords": ["г"]}\n```\nУдачи!')).toEqual(['г']);
+    expect(parseQueryIdeas('Конечно! {"queries": ["а"]}')).toEqual(['а']);
+  });
+
+  it('gives nothing for prose, no list, two lists (which one?), a truncated object or nothing', () => {
     expect(parseQueryIdeas('Вот несколько запросов: купить ноутбук, ноутбук бу')).toBeUndefined();
-    expect(parseQueryIdeas('Конечно! {"queries": ["а"]}')).toBeUndefined();
-    expect(parseQueryIdeas('["а", "б"]')).toBeUndefined();
     expect(parseQueryIdeas('{"queries": "а, б"}')).toBeUndefined();
-    expect(parseQueryIdeas('{"items": ["а"]}')).toBeUndefined();
+    expect(parseQueryIdeas('{"queries": ["а"], "keywords": ["б"]}')).toBeUndefined();
+    expect(parseQueryIdeas('{"queries": [1, 2]}')).toBeUndefined();
     expect(parseQueryIdeas('{"queries": ["а", "б"')).toBeUndefined();
     expect(parseQueryIdeas('')).toBeUndefined();
   });

@@ -8,6 +8,7 @@ import {
   regionFilterForLocation,
   regionIdForLocation,
 } from '../../src/domain/location-codes.js';
+import { locationFallbackHeaders } from '../../src/rest/location-fallback.js';
 
 /** The spec's table, written out again on purpose: the code must agree with the document, row by row. */
 const SPEC_TABLE: [number, number][] = [
@@ -24,8 +25,8 @@ describe('location codes', () => {
   it('location_code → source region, for every row of the spec table', () => {
     for (const [code, regionId] of SPEC_TABLE) {
       expect(regionIdForLocation(code)).toBe(regionId);
-      // Russia is the source's default scope (no filter); every other code filters by its region.
-      expect(regionFilterForLocation(code)).toEqual(regionId === 225 ? [] : [regionId]);
+      // Every code, Russia included, filters by its one region: no filter would mean all countries.
+      expect(regionFilterForLocation(code)).toEqual([regionId]);
       expect(isKnownLocationCode(code)).toBe(true);
     }
     expect(LOCATION_CODES).toHaveLength(SPEC_TABLE.length);
@@ -35,7 +36,7 @@ describe('location codes', () => {
   it('an unknown location_code is computed as Russia', () => {
     for (const code of [0, -1, 9999, 2644, 10213]) {
       expect(isKnownLocationCode(code)).toBe(false);
-      expect(regionFilterForLocation(code)).toEqual(regionFilterForLocation(2643));
+      expect(regionFilterForLocation(code)).toEqual([225]);
       expect(regionIdForLocation(code)).toBe(225);
     }
   });
@@ -59,5 +60,13 @@ describe('location codes', () => {
       47: 'Нижний Новгород',
     };
     for (const row of LOCATION_CODES) expect(catalog.get(row.regionId)?.name).toBe(russianNames[row.regionId]);
+  });
+
+  it('flags an unknown location_code with X-Location-Fallback: 2643, and nothing else', () => {
+    expect(locationFallbackHeaders({ keywords: ['x'], location_code: 9999 })).toEqual({ 'x-location-fallback': '2643' });
+    expect(locationFallbackHeaders({ keyword: 'x', location_code: -1 })).toEqual({ 'x-location-fallback': '2643' });
+    for (const body of [{ location_code: 2643 }, { location_code: 1012 }, { keyword: 'x' }, { location_code: '9999' }, null, 'x', [1]]) {
+      expect(locationFallbackHeaders(body)).toEqual({});
+    }
   });
 });

@@ -3,6 +3,7 @@ import ComplexityPlugin from '@pothos/plugin-complexity';
 import { createYoga } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
 import { sourceCallComplexity } from '../../src/graphql/complexity.js';
+import { useArmorLimits } from '../../src/graphql/armor-plugin.js';
 import { useQueryLimits } from '../../src/graphql/query-limits-plugin.js';
 
 // A schema shaped like the contract's (batch root field, single root field, nested source-backed views, list
@@ -54,7 +55,7 @@ function createLimitedYoga() {
       }),
     }),
   });
-  const yoga = createYoga({ schema: builder.toSchema(), plugins: [useQueryLimits({ maxSourceCalls: 100, maxDepth: 8 })] });
+  const yoga = createYoga({ schema: builder.toSchema(), plugins: [useArmorLimits({ maxDepth: 8 }), useQueryLimits({ maxSourceCalls: 100 })] });
   const run = async (query: string, variables?: Record<string, unknown>) => {
     const res = await yoga.fetch('http://localhost/graphql', {
       method: 'POST',
@@ -129,7 +130,8 @@ describe('query cost limit (static estimate of source calls)', () => {
     const before = resolvedCount();
     const refused = await run(nested(7));
     expect(refused.status).toBe(400);
-    expect(refused.body.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', depth: 9, maxDepth: 8 });
+    expect(refused.body.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'depth' });
+    expect(refused.body.errors[0].message).toBe('Query depth limit of 8 exceeded, found 9.');
     expect(resolvedCount()).toBe(before);
   });
 

@@ -1,6 +1,6 @@
 import { at } from './hash.js';
 import { splitDevices, type DeviceParts } from './devices.js';
-import { DAYS_PER_YEAR, TREND_ORIGIN_DAY, type PhraseParams } from './phrase-model.js';
+import { DAYS_PER_YEAR, TREND_ORIGIN_DAY, type PhraseParams, type PhraseVolume, type TimeProfile } from './phrase-model.js';
 
 /** ISO weekday (1 = Monday … 7 = Sunday) of a day number (1970-01-01, day 0, was a Thursday). */
 export function weekdayOf(day: number): number {
@@ -8,19 +8,52 @@ export function weekdayOf(day: number): number {
 }
 
 /**
- * Expected (real-valued) demand of a phrase on one day, all regions and devices: the 30-day volume spread
- * over the days, times the yearly cycle, the slow trend, the weekly rhythm (weekdays vs weekends, averaging 1
- * over a week) and a small day-to-day wobble (±12 %).
+ * A core's demand on one day relative to its typical day: the yearly cycle, the slow trend, the weekly rhythm
+ * (weekdays vs weekends, averaging 1 over a week) and a small day-to-day wobble (±12 %).
  */
+export function relativeDemand(profile: TimeProfile, day: number): number {
+  const years = (day - TREND_ORIGIN_DAY) / DAYS_PER_YEAR;
+  const season = 1 + profile.seasonAmplitude * Math.cos(2 * Math.PI * (years - profile.seasonPeak));
+  const trend = Math.exp(profile.trendPerYear * years);
+  const weekday = 7 / (5 + 2 * profile.weekendRatio);
+  const week = weekdayOf(day) >= 6 ? weekday * profile.weekendRatio : weekday;
+  const wobble = 1 + 0.24 * (at(profile.noise, day) - 0.5);
+  return season * trend * week * wobble;
+}
+
+/** Expected (real-valued) demand of a phrase on one day, all regions and devices. */
 export function expectedDaily(params: PhraseParams, day: number): number {
   if (params.volume30 === 0) return 0;
-  const years = (day - TREND_ORIGIN_DAY) / DAYS_PER_YEAR;
-  const season = 1 + params.seasonAmplitude * Math.cos(2 * Math.PI * (years - params.seasonPeak));
-  const trend = Math.exp(params.trendPerYear * years);
-  const weekday = 7 / (5 + 2 * params.weekendRatio);
-  const week = weekdayOf(day) >= 6 ? weekday * params.weekendRatio : weekday;
-  const wobble = 1 + 0.24 * (at(params.streams.noise, day) - 0.5);
-  return (params.volume30 / 30) * season * trend * week * wobble;
+  return (params.volume30 / 30) * relativeDemand(params.core, day);
+}
+
+/** The days a "last 30 days" answer (top, regions) covers: the 30 days ending with `lastDay`. */
+export const LAST_DAYS = 30;
+
+const WINDOW_CACHE_LIMIT = 4096;
+const windowCache = new Map<string, number>();
+
+/** The mean relative demand of a core over the 30 days ending with `lastDay` (cached: a top's rows share it). */
+function windowFactor(profile: TimeProfile & { key: string }, lastDay: number): number {
+  const key = `${profile.key}|${lastDay}`;
+  const hit = windowCache.get(key);
+  if (hit !== undefined) return hit;
+  let sum = 0;
+  for (let day = lastDay - LAST_DAYS + 1; day <= lastDay; day++) sum += relativeDemand(profile, day);
+  if (windowCache.size >= WINDOW_CACHE_LIMIT) windowCache.delete(windowCache.keys().next().value!);
+  windowCache.set(key, sum / LAST_DAYS);
+  return sum / LAST_DAYS;
+}
+
+/**
+ * A phrase's count over the 30 days ending with `lastDay`, all regions and devices: the sum of its expected
+ * daily demand over those days, rounded. The daily counts of dynamics are those expectations rounded one by
+ * one, so their sum over the same days is within 30 of it: top's totalCount agrees with the last 30 daily
+ * values within rounding. Every phrase of a core shares the factor, so a top's rows keep their order.
+ */
+export function lastDaysVolume(phrase: PhraseVolume, lastDay: number): number {
+  if (phrase.volume30 === 0) return 0;
+  return Math.round(phrase.volume30 * windowFactor(phrase.core, lastDay));
 }
 
 /**

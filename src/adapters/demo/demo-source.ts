@@ -1,9 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RegionCatalog } from '../../domain/regions/catalog.js';
+import { todayIn, toDayNumber } from '../../domain/dates/calendar.js';
 import { canonicalPhrase } from '../../domain/source-call.js';
 import type {
   DynamicsQuery,
   DynamicsResult,
+  IsoDate,
   RegionCount,
   RegionLevel,
   RegionType,
@@ -25,12 +27,18 @@ import { topAssociations, topResults } from './top-model.js';
 export interface DemoSourceOptions {
   /** Simulated upstream latency per call, in milliseconds (default 0). */
   latencyMs?: number;
+  /**
+   * Today's date where the statistics are kept (default: Moscow's, from the system clock). "Last 30 days"
+   * answers (top, regions) cover the 30 days before it, as the last 30 daily values of dynamics do.
+   */
+  today?: () => IsoDate;
 }
 
 interface PhraseState {
   params: PhraseParams;
-  /** Filled by the first regions call (a pass over the whole tree that top and dynamics do not need). */
+  /** Filled by the first regions call of a day (a pass over the whole tree that top and dynamics do not need). */
   regions?: PhraseRegions;
+  regionsDay?: number;
 }
 
 /** Enough for a busy demo; an entry holds a phrase's parameters and, once asked, its region counts (~20 KB). */
@@ -48,11 +56,15 @@ const LEVEL_TYPES: Record<RegionLevel, ReadonlySet<RegionType>> = {
 
 /**
  * The built-in deterministic model of search demand (SOURCE=demo): same request, same numbers, on any
- * machine; magnitudes, seasonality, device and regional splits shaped like Wordstat's. "Last 30 days"
- * answers (top, regions) do not depend on the date: they use the phrase's typical 30-day volume.
+ * machine and day; magnitudes, seasonality, device and regional splits shaped like Wordstat's. "Last 30
+ * days" answers (top, regions) count the 30 days before `today`, so top's totalCount is the sum of the last
+ * 30 daily values of dynamics, within rounding.
  */
 export function createDemoSource(catalog: RegionCatalog, options: DemoSourceOptions = {}): StatisticsSource {
   const latencyMs = Math.max(0, options.latencyMs ?? 0);
+  const today = options.today ?? (() => todayIn('Europe/Moscow', Date.now()));
+  // The last day a "last 30 days" answer covers: yesterday, the newest day daily dynamics shows complete.
+  const lastDay = () => toDayNumber(today()) - 1;
   const tree = createRegionTree(catalog);
   const counter = createPhraseCounter(tree);
   const cache = new Map<string, PhraseState>();
@@ -66,8 +78,13 @@ export function createDemoSource(catalog: RegionCatalog, options: DemoSourceOpti
     cache.set(key, state);
     return state;
   };
-  const regionsOf = (state: PhraseState): PhraseRegions =>
-    (state.regions ??= phraseRegions(tree, counter.shape(state.params.core), state.params));
+  const regionsOf = (state: PhraseState, day: number): PhraseRegions => {
+    if (state.regionsDay !== day || !state.regions) {
+      state.regions = phraseRegions(tree, counter.shape(state.params.core), state.params, day);
+      state.regionsDay = day;
+    }
+    return state.regions;
+  };
 
   const settle = async (signal: AbortSignal | undefined) => {
     signal?.throwIfAborted();
@@ -80,9 +97,9 @@ export function createDemoSource(catalog: RegionCatalog, options: DemoSourceOpti
     async top(query: TopQuery, signal?: AbortSignal): Promise<TopResult> {
       await settle(signal);
       const { params } = stateOf(query.phrase);
-      const filter = { regions: query.regions, mask: deviceMask(query.devices) };
+      const filter = { regions: query.regions, mask: deviceMask(query.devices), lastDay: lastDay() };
       // The same count as every row of every top shows for this phrase.
-      const totalCount = counter.count(params, filter.regions, filter.mask);
+      const totalCount = counter.count(params, filter.regions, filter.mask, filter.lastDay);
       return {
         totalCount,
         results: topResults(params, counter, filter, totalCount, query.numPhrases),
@@ -108,7 +125,7 @@ export function createDemoSource(catalog: RegionCatalog, options: DemoSourceOpti
 
     async regions(query: RegionsQuery, signal?: AbortSignal): Promise<RegionsResult> {
       await settle(signal);
-      const regions = regionsOf(stateOf(query.phrase));
+      const regions = regionsOf(stateOf(query.phrase), lastDay());
       const mask = deviceMask(query.devices);
       const types = LEVEL_TYPES[query.level];
       const rows: RegionCount[] = [];

@@ -11,8 +11,11 @@ import type { RegionTree } from './region-tree.js';
 export interface PhraseCounter {
   /** The regional profile of a core (cached). */
   shape(core: CoreProfile): RegionShape;
-  /** 30-day count of a phrase in the given regions (none = everywhere) on the selected devices. */
-  count(phrase: PhraseVolume, regions: readonly number[], mask: readonly [boolean, boolean, boolean]): number;
+  /**
+   * Count of a phrase over the 30 days ending with `lastDay`, in the given regions (none = everywhere) on
+   * the selected devices.
+   */
+  count(phrase: PhraseVolume, regions: readonly number[], mask: readonly [boolean, boolean, boolean], lastDay: number): number;
 }
 
 /** A core's shape is a few arrays of the tree's size (~40 KB); a top touches one per association topic entry. */
@@ -33,9 +36,9 @@ export function createPhraseCounter(tree: RegionTree): PhraseCounter {
 
   return {
     shape,
-    count(phrase, regions, mask) {
+    count(phrase, regions, mask, lastDay) {
       if (phrase.volume30 === 0) return 0;
-      const totals = deviceTotals(phrase);
+      const totals = deviceTotals(phrase, lastDay);
       if (regions.length === 0) return sumSelected(totals, mask);
       const profile = shape(phrase.core);
       let sum = 0;

@@ -2,6 +2,7 @@ import { toDayNumber } from '../../domain/dates/calendar.js';
 import { canonicalPhrase } from '../../domain/source-call.js';
 import { between, hashString, mix, SALT, unit } from './hash.js';
 import { volumeOf, wordSet } from './volume-model.js';
+import { CATEGORIES, categoryOf } from './categories.js';
 import { MODIFIER_WORDS } from './word-model.js';
 
 /**
@@ -10,7 +11,7 @@ import { MODIFIER_WORDS } from './word-model.js';
  * narrows a phrase with modifiers is below it in every region and on every device. Phrases made only of
  * modifier words share one generic profile (core '').
  */
-export interface CoreProfile {
+export interface CoreProfile extends TimeProfile {
   key: string;
   seed: number;
   /** Device split (phone takes the rest). */
@@ -18,6 +19,22 @@ export interface CoreProfile {
   tabletShare: number;
   /** Dithers of the 30-day device split (tablet, then desktop), for top and regions. */
   dithers: readonly [number, number];
+}
+
+/**
+ * How a core's demand moves over time, shared by every phrase with that core (so "велосипед купить" rises and
+ * falls with "велосипед", and a top's rows keep their order from one day to the next).
+ */
+export interface TimeProfile {
+  /** Yearly cycle: relative amplitude (0–0.8) and the fraction of the year (0–1) where demand peaks. */
+  seasonAmplitude: number;
+  seasonPeak: number;
+  /** Slow trend: demand is multiplied by exp(trendPerYear × years since TREND_ORIGIN). */
+  trendPerYear: number;
+  /** Weekend day demand relative to a weekday (0.6 – 1.3). */
+  weekendRatio: number;
+  /** Stream of the day-to-day wobble. */
+  noise: number;
 }
 
 /** What top and regions need of any phrase, cheap enough to derive for every row of a top. */
@@ -41,13 +58,6 @@ export interface PhraseParams extends PhraseVolume {
   words: readonly string[];
   /** Hash of the word set, so word order does not change a phrase's numbers. */
   seed: number;
-  /** Yearly cycle: relative amplitude (0–0.8) and the fraction of the year (0–1) where demand peaks. */
-  seasonAmplitude: number;
-  seasonPeak: number;
-  /** Slow trend: demand is multiplied by exp(trendPerYear × years since TREND_ORIGIN). */
-  trendPerYear: number;
-  /** Weekend day demand relative to a weekday (0.6 – 1.3). */
-  weekendRatio: number;
   /** Device split of the phrase's core (phone takes the rest). */
   desktopShare: number;
   tabletShare: number;
@@ -56,8 +66,6 @@ export interface PhraseParams extends PhraseVolume {
 }
 
 export interface DayStreams {
-  /** Day-to-day wobble of demand. */
-  noise: number;
   /** Rounding of the expected count to an integer. */
   round: number;
   /** Rounding of the tablet and desktop parts (device split). */
@@ -83,6 +91,7 @@ export function coreOf(set: readonly string[]): CoreProfile {
   const core = {
     key,
     seed,
+    ...timeProfile(key, seed),
     desktopShare: between(0.2, 0.55, seed, SALT.desktop),
     tabletShare: between(0.02, 0.07, seed, SALT.tablet),
     dithers: [unit(seed, SALT.deviceRound, 2), unit(seed, SALT.deviceRound, 3)] as const,
@@ -90,6 +99,30 @@ export function coreOf(set: readonly string[]): CoreProfile {
   if (coreCache.size >= CORE_CACHE_LIMIT) coreCache.delete(coreCache.keys().next().value!);
   coreCache.set(key, core);
   return core;
+}
+
+/**
+ * A core's time profile. A core of a known category follows the category's yearly cycle (bicycles peak in
+ * June, skis in January, weather is flat), varied a little per core; any other core gets a mild cycle from
+ * its hash, one in six a strong one. Trend, weekly rhythm and wobble come from the core's hash.
+ */
+function timeProfile(key: string, seed: number): TimeProfile {
+  const match = key === '' ? undefined : categoryOf(key.split(' '));
+  const category = match ? CATEGORIES[match.category]! : undefined;
+  const strong = unit(seed, SALT.season, 1) < 1 / 6;
+  const seasonAmplitude = category
+    ? Math.min(0.85, category.amplitude * between(0.85, 1.15, seed, SALT.season))
+    : strong
+      ? between(0.45, 0.8, seed, SALT.season)
+      : between(0.03, 0.3, seed, SALT.season);
+  const seasonPeak = category ? (category.peakMonth - 0.5) / 12 + between(-0.02, 0.02, seed, SALT.phase) : unit(seed, SALT.phase);
+  return {
+    seasonAmplitude,
+    seasonPeak,
+    trendPerYear: between(-0.12, 0.12, seed, SALT.trend),
+    weekendRatio: between(0.6, 1.3, seed, SALT.weekend),
+    noise: mix(seed, SALT.dayNoise),
+  };
 }
 
 /** Volume and core of a phrase given by its words (in any order, repeats allowed). */
@@ -111,8 +144,6 @@ export function phraseParams(rawPhrase: string): PhraseParams {
   const words = phrase === '' ? [] : phrase.split(' ');
   const { set, volume30, core } = phraseVolume(words);
   const seed = hashString(set.join(' '));
-  // One phrase in six is strongly seasonal (sledges, air conditioners); the rest mildly so.
-  const strong = unit(seed, SALT.season, 1) < 1 / 6;
   return {
     phrase,
     words,
@@ -120,14 +151,9 @@ export function phraseParams(rawPhrase: string): PhraseParams {
     seed,
     volume30,
     core,
-    seasonAmplitude: strong ? between(0.45, 0.8, seed, SALT.season) : between(0.03, 0.3, seed, SALT.season),
-    seasonPeak: unit(seed, SALT.phase),
-    trendPerYear: between(-0.12, 0.12, seed, SALT.trend),
-    weekendRatio: between(0.6, 1.3, seed, SALT.weekend),
     desktopShare: core.desktopShare,
     tabletShare: core.tabletShare,
     streams: {
-      noise: mix(seed, SALT.dayNoise),
       round: mix(seed, SALT.dayRound),
       tablet: mix(seed, SALT.deviceRound, 0),
       desktop: mix(seed, SALT.deviceRound, 1),

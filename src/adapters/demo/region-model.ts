@@ -1,4 +1,5 @@
 import { bellAt, mix, SALT } from './hash.js';
+import { lastDaysVolume } from './daily-model.js';
 import { splitDevices, type DeviceParts } from './devices.js';
 import type { PhraseVolume } from './phrase-model.js';
 import { halvingShares, split, splitOne, type Halvings } from './region-split.js';
@@ -118,15 +119,15 @@ export function countAt(tree: RegionTree, shape: RegionShape, device: number, to
   return count; // 0 when an ancestor got nothing
 }
 
-/** The 30-day totals of a phrase per device, split with its core's mix and dithers. */
-export function deviceTotals(phrase: PhraseVolume): DeviceParts {
+/** The totals of a phrase per device over the 30 days ending with `lastDay`, split with its core's mix and dithers. */
+export function deviceTotals(phrase: PhraseVolume, lastDay: number): DeviceParts {
   const { core } = phrase;
-  return splitDevices(phrase.volume30, core, core.dithers[0], core.dithers[1]);
+  return splitDevices(lastDaysVolume(phrase, lastDay), core, core.dithers[0], core.dithers[1]);
 }
 
-/** A phrase's regional picture for the date-free "last 30 days" answers (regions). */
-export function phraseRegions(tree: RegionTree, shape: RegionShape, phrase: PhraseVolume): PhraseRegions {
-  const totals = deviceTotals(phrase);
+/** A phrase's regional picture for the "last 30 days" answers (regions), the 30 days ending with `lastDay`. */
+export function phraseRegions(tree: RegionTree, shape: RegionShape, phrase: PhraseVolume, lastDay: number): PhraseRegions {
+  const totals = deviceTotals(phrase, lastDay);
   const counts = [
     treeCounts(tree, shape, 0, totals[0]),
     treeCounts(tree, shape, 1, totals[1]),

@@ -1,6 +1,7 @@
+import { CATEGORIES, categoryOf } from './categories.js';
 import { setVolume, type PhraseParams, type PhraseVolume } from './phrase-model.js';
 import { mergeSets, wordSet } from './volume-model.js';
-import { MODIFIERS, TOPICS } from './vocabulary.js';
+import { CITY_FACTORS, MODIFIER_LISTS } from './vocabulary.js';
 import { MODIFIER_WORDS } from './word-model.js';
 
 /**
@@ -14,107 +15,112 @@ export interface Candidate {
   volume: PhraseVolume;
 }
 
-/** Only the most popular modifiers pair up ("купить недорого"); the long tail is used alone. */
-const PAIR_POOL = 80;
-/** Modifiers that vary associations ("смартфон цена" next to "смартфон"). */
+/** Only the most popular modifiers of a kind pair up ("велосипед купить недорого"); the long tail is used alone. */
+const PAIR_POOL = 72;
+/** Modifiers that vary associations ("самокат цена" next to "самокат"). */
 const ASSOCIATION_MODIFIERS = 12;
 
-/** A modifier, or a pair of them, as text to put before and after a phrase, and its words as a set. */
+/** A modifier, or a pair of them, as text to put after a phrase, and its words as a set. */
 interface Addition {
-  before: string;
   after: string;
   words: readonly string[];
-  /** Ranks of the modifiers in MODIFIERS. */
+  /** Ranks of the modifiers in their kind's list. */
   ranks: readonly number[];
 }
 
-const SINGLES: readonly Addition[] = MODIFIERS.map((m, rank) => {
-  const text = m.replace('^', '');
-  const first = m.startsWith('^');
-  return { before: first ? text : '', after: first ? '' : text, words: wordSet(text.split(' ')), ranks: [rank] };
-});
+type Kind = keyof typeof MODIFIER_LISTS;
 
-/** Pairs of popular modifiers, at most one written before the phrase, sharing no word. */
-const PAIRS: readonly Addition[] = SINGLES.slice(0, PAIR_POOL).flatMap((x, a) =>
-  SINGLES.slice(a + 1, PAIR_POOL).flatMap((y) => {
-    if ((x.before && y.before) || x.words.some((w) => y.words.includes(w))) return [];
-    const join = (p: string, q: string) => (p && q ? `${p} ${q}` : p || q);
-    return [{ before: join(x.before, y.before), after: join(x.after, y.after), words: mergeSets(x.words, y.words), ranks: [...x.ranks, ...y.ranks] }];
-  }),
-);
-
-/**
- * Singles and pairs, one per word set (the more popular spelling kept). Additions skip the phrase's own
- * words, so distinct word sets here give distinct word sets once added to any phrase: no per-phrase check.
- */
-const ADDITIONS: readonly Addition[] = (() => {
+/** A kind's singles, then its pairs (popular modifiers, sharing no word, never two cities), one per word set. */
+function additionsOf(kind: Kind): { singles: readonly Addition[]; all: readonly Addition[] } {
+  const singles = MODIFIER_LISTS[kind].map((text, rank) => ({ after: text, words: wordSet(text.split(' ')), ranks: [rank] }));
+  const pairs = singles.slice(0, PAIR_POOL).flatMap((x, a) =>
+    singles.slice(a + 1, PAIR_POOL).flatMap((y) => {
+      if (x.words.some((w) => y.words.includes(w)) || (CITY_FACTORS.has(x.after) && CITY_FACTORS.has(y.after))) return [];
+      return [{ after: `${x.after} ${y.after}`, words: mergeSets(x.words, y.words), ranks: [...x.ranks, ...y.ranks] }];
+    }),
+  );
   const seen = new Set<string>();
-  return [...SINGLES, ...PAIRS].filter((x) => {
+  const all = [...singles, ...pairs].filter((x) => {
     const key = x.words.join(' ');
     return seen.has(key) ? false : (seen.add(key), true);
   });
-})();
+  return { singles, all };
+}
+
+/** Built once at start-up for every kind (a few ms each), so no request pays for it. */
+const ADDITIONS = new Map((Object.keys(MODIFIER_LISTS) as Kind[]).map((kind) => [kind, additionsOf(kind)]));
+const additions = (kind: Kind) => ADDITIONS.get(kind)!;
+
+const isModifier = (w: string) => MODIFIER_WORDS.has(w);
+
+/** The phrase's category (by its entry or a stemmed core word) and the words that matched; none when no match. */
+function categoryMatch(params: PhraseParams) {
+  return categoryOf(params.words, isModifier);
+}
+
+/** The modifier kind of a phrase: its category's, else generic. */
+function kindOf(params: PhraseParams): Kind {
+  const match = categoryMatch(params);
+  return match ? CATEGORIES[match.category]!.kind : 'generic';
+}
 
 const byVolume = (a: Candidate, b: Candidate) =>
   b.volume.volume30 - a.volume.volume30 || (a.phrase < b.phrase ? -1 : a.phrase > b.phrase ? 1 : 0);
 
 /**
- * Every query the model knows that contains the phrase: the phrase with one modifier or with two of the
- * popular ones (modifiers that repeat a word of the phrase are skipped); one query per word set, zero-volume
- * queries left out.
+ * Every query the model knows that contains the phrase: the phrase followed by one modifier of its kind or
+ * two of the popular ones (modifiers that repeat a word of the phrase are skipped); one query per word set,
+ * zero-volume queries left out.
  */
 function containing(params: PhraseParams): Candidate[] {
   const mine = new Set(params.set);
-  const stale = new Set(SINGLES.flatMap((s, rank) => (s.words.some((w) => mine.has(w)) ? [rank] : [])));
+  const { singles, all } = additions(kindOf(params));
+  const stale = new Set(singles.flatMap((s, rank) => (s.words.some((w) => mine.has(w)) ? [rank] : [])));
   const out: Candidate[] = [];
-  for (const x of ADDITIONS) {
+  for (const x of all) {
     if (x.ranks.some((r) => stale.has(r))) continue;
     // Modifier words are never core words, so the query keeps the phrase's core (what coreOf would give).
     const volume = setVolume(mergeSets(params.set, x.words), params.core);
     if (volume.volume30 === 0) continue;
-    const phrase = x.before ? `${x.before} ${params.phrase}` : params.phrase;
-    out.push({ phrase: x.after ? `${phrase} ${x.after}` : phrase, volume });
+    out.push({ phrase: `${params.phrase} ${x.after}`, volume });
   }
   return out.sort(byVolume);
 }
 
-/** The phrase's topic and the word that matched it (by a 4-letter stem), else a topic by hash and no word. */
-function topicOf(params: PhraseParams, core: readonly number[]): { topic: number; word: number } {
-  for (const i of core) {
-    const word = params.words[i]!;
-    if (word.length < 4) continue;
-    const stem = word.slice(0, 4);
-    const topic = TOPICS.findIndex((t) => t.some((e) => e.split(' ').some((w) => w.length >= 4 && w.slice(0, 4) === stem)));
-    if (topic >= 0) return { topic, word: i };
-  }
-  return { topic: params.seed % TOPICS.length, word: core[0] ?? -1 };
-}
-
 /**
- * Similar queries: the phrase with its topic word (or first core word) replaced by another entry of its
- * topic only — a bicycle's neighbours are scooters, not sushi ("купить ноутбук" → "купить смартфон"), alone or with a popular
- * modifier. A phrase of modifier words only gets the entries themselves. Never contains the phrase (as text
- * or as all of its words); one query per word set; zero-volume queries left out.
+ * Similar queries: the phrase with its category entry (or matched word) replaced by another entry of the
+ * same category — a bicycle's neighbours are scooters and roller skates, not tents ("ноутбук купить" →
+ * "смартфон купить") — alone or with a popular modifier of the kind. A phrase of no category takes the
+ * entries of a category picked by hash in place of its first core word; a phrase of modifier words only gets
+ * the entries themselves. Never contains the phrase (as text or as all of its words); one query per word set;
+ * zero-volume queries left out.
  */
 function similar(params: PhraseParams): Candidate[] {
-  const core = params.words.flatMap((w, i) => (MODIFIER_WORDS.has(w) ? [] : [i]));
-  const { topic, word } = topicOf(params, core);
+  const match = categoryMatch(params);
+  const category = CATEGORIES[match ? match.category : params.seed % CATEGORIES.length]!;
+  const firstCore = params.words.findIndex((w) => !isModifier(w));
+  const replaced = new Set(match ? match.match : firstCore >= 0 ? [firstCore] : []);
+  const at = Math.min(...replaced);
+  const singles = additions(category.kind).singles.slice(0, ASSOCIATION_MODIFIERS);
   const seen = new Set([params.set.join(' ')]);
   const out: Candidate[] = [];
-  for (const entry of TOPICS[topic]!) {
-    const base = word < 0 ? entry : params.words.map((w, i) => (i === word ? entry : w)).join(' ');
+  for (const [entry] of category.entries) {
+    const base =
+      replaced.size === 0
+        ? entry
+        : params.words.flatMap((w, i) => (i === at ? [entry] : replaced.has(i) ? [] : [w])).join(' ');
     const baseSet = wordSet(base.split(' '));
     // The phrase's words the base lacks: a variant contains the whole phrase when its modifier adds them all.
     const missing = params.set.filter((w) => !baseSet.includes(w));
-    for (let v = -1; v < ASSOCIATION_MODIFIERS; v++) {
-      const x = v < 0 ? undefined : SINGLES[v]!;
+    for (let v = -1; v < singles.length; v++) {
+      const x = v < 0 ? undefined : singles[v]!;
       if (x && x.words.some((w) => baseSet.includes(w))) continue;
       if (missing.every((w) => x?.words.includes(w))) continue;
       const set = x ? mergeSets(baseSet, x.words) : baseSet;
       const key = set.join(' ');
       if (seen.has(key)) continue;
       seen.add(key);
-      const phrase = !x ? base : x.before ? `${x.before} ${base}` : `${base} ${x.after}`;
+      const phrase = x ? `${base} ${x.after}` : base;
       if (phrase.includes(params.phrase)) continue;
       const volume = setVolume(set);
       if (volume.volume30 > 0) out.push({ phrase, volume });

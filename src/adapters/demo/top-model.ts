@@ -12,22 +12,32 @@ import { containingCandidates, similarCandidates, type Candidate } from './top-c
 const compare = (a: PhraseCount, b: PhraseCount) =>
   b.count - a.count || (a.phrase < b.phrase ? -1 : a.phrase > b.phrase ? 1 : 0);
 
-/** A query's filter: regions (none = everywhere) and a device mask. */
+/** A query's filter: regions (none = everywhere), a device mask, and the last of the 30 days counted. */
 export interface TopFilter {
   regions: readonly number[];
   mask: readonly [boolean, boolean, boolean];
+  lastDay: number;
 }
 
-/** Up to `limit` candidates with their counts under the filter, zero counts left out, sorted by count. */
-function rank(list: readonly Candidate[], counter: PhraseCounter, filter: TopFilter, limit: number): PhraseCount[] {
+/**
+ * Up to `limit` candidates with their counts under the filter, zero counts left out, sorted by count.
+ * `oneCore`: every candidate shares one core (a phrase's containing queries), so unfiltered counts are the
+ * volumes times one factor and keep the list's order.
+ */
+function rank(list: readonly Candidate[], counter: PhraseCounter, filter: TopFilter, limit: number, oneCore: boolean): PhraseCount[] {
   if (limit <= 0) return [];
-  if (filter.regions.length === 0 && filter.mask.every(Boolean)) {
-    // Unfiltered counts are the volumes, by which the list is already sorted.
-    return list.slice(0, limit).map((c) => ({ phrase: c.phrase, count: c.volume.volume30 }));
+  if (oneCore && filter.regions.length === 0 && filter.mask.every(Boolean)) {
+    const rows: PhraseCount[] = [];
+    for (const c of list) {
+      if (rows.length >= limit) break;
+      const count = counter.count(c.volume, filter.regions, filter.mask, filter.lastDay);
+      if (count > 0) rows.push({ phrase: c.phrase, count });
+    }
+    return rows;
   }
   const rows: PhraseCount[] = [];
   for (const c of list) {
-    const count = counter.count(c.volume, filter.regions, filter.mask);
+    const count = counter.count(c.volume, filter.regions, filter.mask, filter.lastDay);
     if (count > 0) rows.push({ phrase: c.phrase, count });
   }
   return rows.sort(compare).slice(0, limit);
@@ -47,7 +57,7 @@ export function topResults(
 ): PhraseCount[] {
   if (totalCount <= 0 || limit <= 0) return [];
   if (limit === 1) return [{ phrase: params.phrase, count: totalCount }]; // no need to build the candidates
-  const rows = rank(containingCandidates(params), counter, filter, limit - 1);
+  const rows = rank(containingCandidates(params), counter, filter, limit - 1, true);
   return [{ phrase: params.phrase, count: totalCount }, ...rows];
 }
 
@@ -60,5 +70,5 @@ export function topAssociations(
   limit: number,
 ): PhraseCount[] {
   if (totalCount <= 0 || limit <= 0) return [];
-  return rank(similarCandidates(params), counter, filter, limit);
+  return rank(similarCandidates(params), counter, filter, limit, false);
 }

@@ -1,5 +1,5 @@
 import { at, hashString, mix, SALT, substream } from './hash.js';
-import { isGibberishWord, logFactor } from './word-model.js';
+import { CEILING, ENTRY_MATES, isGibberishWord, kindBitOf, KINDS, logFactor, modifierLogFactors } from './word-model.js';
 
 /**
  * The one volume function of the demo model: the typical 30-day count of a phrase over all regions and
@@ -16,11 +16,10 @@ import { isGibberishWord, logFactor } from './word-model.js';
  * sum), and a minimum over more pairs is never larger.
  */
 
-const CEILING = 7.1;
 /** Weight of the k-th most narrowing word (from 0): 1, 1, 0.75, 0.56, … */
 const WEIGHT_DECAY = 0.75;
 /** The largest pair penalty (log10): a pair of words can make a phrase up to 10 times rarer. */
-const PAIR_PENALTY = 1.0;
+const PAIR_PENALTY = 0.6;
 /**
  * Share of three-word combinations that nobody searches for: a phrase containing such a triple has no
  * demand (about 3 % of three-word phrases, more of longer ones, which contain more triples).
@@ -28,9 +27,16 @@ const PAIR_PENALTY = 1.0;
 const DEAD_TRIPLE = 0.03;
 
 interface WordInfo {
+  word: string;
   hash: number;
   logFactor: number;
+  /** A modifier word's log factor per kind (see modifierLogFactors); undefined for other words. */
+  byKind: Float64Array | undefined;
+  /** A core word's category kind as a bit (0: none). */
+  kindBit: number;
   gibberish: boolean;
+  /** Words it forms a category entry with (no pair penalty between them). */
+  mates: ReadonlySet<string> | undefined;
   /** Streams keyed by the word, for its pair penalties and dead triples (one finaliser per draw). */
   pairStream: number;
   tripleStream: number;
@@ -44,9 +50,13 @@ function wordInfo(word: string): WordInfo {
   if (hit) return hit;
   const hash = hashString(word);
   const info = {
+    word,
     hash,
     logFactor: logFactor(word),
+    byKind: modifierLogFactors(word),
+    kindBit: kindBitOf(word),
     gibberish: isGibberishWord(word),
+    mates: ENTRY_MATES.get(word),
     pairStream: mix(hash, SALT.pair),
     tripleStream: mix(hash, SALT.deadTriple),
   };
@@ -95,13 +105,30 @@ function isDead(infos: readonly WordInfo[]): boolean {
   return false;
 }
 
-/** The pair penalty of a phrase (log10, in [-PAIR_PENALTY, 0]): its least natural pair of words. */
+/**
+ * The pair penalty of a phrase (log10, in [-PAIR_PENALTY, 0]): its least natural pair of words. Words of one
+ * category entry ("доставка еды") are a natural pair.
+ */
 function pairPenalty(infos: readonly WordInfo[]): number {
   let worst = 0;
   for (let i = 0; i < infos.length; i++) {
-    for (let j = i + 1; j < infos.length; j++) worst = Math.max(worst, at(infos[i]!.pairStream, infos[j]!.hash));
+    for (let j = i + 1; j < infos.length; j++) {
+      if (infos[i]!.mates?.has(infos[j]!.word)) continue;
+      worst = Math.max(worst, at(infos[i]!.pairStream, infos[j]!.hash));
+    }
   }
   return -PAIR_PENALTY * worst * worst;
+}
+
+/**
+ * A modifier's log factor in a phrase whose core words belong to the kinds of `kinds` (a bit mask): the
+ * smallest of those kinds' factors. A phrase of no category takes the most generous factor instead (its
+ * logFactor), so adding a word can only lower a factor and never raises the volume.
+ */
+function kindLogFactor(byKind: Float64Array, kinds: number): number {
+  let log = 0;
+  for (let k = 0; k < KINDS.length; k++) if (kinds & (1 << k)) log = Math.min(log, byKind[k]!);
+  return log;
 }
 
 const scratchInfos: WordInfo[] = [];
@@ -115,16 +142,22 @@ export function volumeOf(words: readonly string[]): number {
   const logs = scratchLogs;
   infos.length = 0;
   logs.length = 0;
-  for (const word of words) infos.push(wordInfo(word));
+  let kinds = 0;
+  for (const word of words) {
+    const info = wordInfo(word);
+    infos.push(info);
+    kinds |= info.kindBit;
+  }
   if (isDead(infos)) return 0;
   // Insertion sort: a handful of words.
   for (const info of infos) {
+    const log = info.byKind && kinds !== 0 ? kindLogFactor(info.byKind, kinds) : info.logFactor;
     let k = logs.length;
-    while (k > 0 && logs[k - 1]! > info.logFactor) {
+    while (k > 0 && logs[k - 1]! > log) {
       logs[k] = logs[k - 1]!;
       k--;
     }
-    logs[k] = info.logFactor;
+    logs[k] = log;
   }
   let log = CEILING;
   let weight = 1;

@@ -1,5 +1,6 @@
+import { allEntries, CATEGORIES, categoryOfWord, type ModifierKind } from './categories.js';
 import { between, hashString, SALT } from './hash.js';
-import { MODIFIERS } from './vocabulary.js';
+import { CITY_FACTORS, MODIFIER_LISTS } from './vocabulary.js';
 
 /**
  * Per-word numbers of the demo model. Every word has a factor f ∈ (0, 0.5]: the part of all queries that
@@ -11,6 +12,9 @@ import { MODIFIERS } from './vocabulary.js';
 
 /** The largest factor: adding any word at least halves a phrase's volume. */
 export const MAX_FACTOR = 0.5;
+
+/** log10 of the model's ceiling: a one-word phrase's monthly volume is 10^CEILING × its factor. */
+export const CEILING = 7.1;
 
 /**
  * log10 range of the factor of an ordinary word (not a known modifier): with the ceiling 10^7.1, a one-word
@@ -29,42 +33,115 @@ const FUNCTION_WORDS: ReadonlyMap<string, number> = new Map([
 ]);
 
 /**
- * The combined narrowing of the modifier at `rank` in MODIFIERS (earlier = more popular): 0.35 for
- * "купить", 0.23 for "цена", falling to ~0.02 for the rarest, so a popular phrase's top starts with
- * "купить X" at about a third of X and still fills 2000 rows with two-modifier queries.
+ * The combined narrowing of a modifier at `rank` in its kind's list (earlier = more popular): 0.35 for
+ * "купить" or "рецепт", 0.23 for the second, falling to ~0.03 for the 60th, so a popular phrase's top starts
+ * with its main modifier at about a third of the phrase and still fills 2000 rows with two-modifier queries.
  */
 function modifierNarrowing(rank: number): number {
   return 0.35 * (rank + 1) ** -0.6;
 }
 
+/** A modifier word absent from a kind's list narrows that kind's queries the most ("велосипед рецепт"). */
+const TAIL_FACTOR = 0.012;
+
+/** The kinds of the categories, in a fixed order (bit k of a kind mask is KINDS[k]). */
+export const KINDS: readonly ModifierKind[] = [...new Set(CATEGORIES.map((c) => c.kind))];
+
 /**
- * Known factors of modifier words, from the most popular modifier each word occurs in: a one-word modifier
- * gets its narrowing; the content words of a longer one share what its function words leave
- * ("своими руками": each word √0.118).
+ * Factors of one list's modifier words: a one-word modifier gets its narrowing (a city its own factor); the
+ * content words of a longer one share what its function words leave ("своими руками": each the square root).
  */
-function knownFactors(): Map<string, number> {
-  const known = new Map(FUNCTION_WORDS);
-  MODIFIERS.forEach((modifier, rank) => {
-    const words = modifier.replace('^', '').split(' ');
+function listFactors(list: readonly string[]): Map<string, number> {
+  const known = new Map<string, number>();
+  list.forEach((modifier, rank) => {
+    const words = modifier.split(' ');
     const content = words.filter((w) => !FUNCTION_WORDS.has(w));
     const functional = words.reduce((product, w) => product * (FUNCTION_WORDS.get(w) ?? 1), 1);
-    const each = Math.min(MAX_FACTOR, (modifierNarrowing(rank) / functional) ** (1 / Math.max(1, content.length)));
+    const narrowing = CITY_FACTORS.get(modifier) ?? modifierNarrowing(rank);
+    const each = Math.min(MAX_FACTOR, (narrowing / functional) ** (1 / Math.max(1, content.length)));
     for (const word of content) if (!known.has(word)) known.set(word, each);
   });
   return known;
 }
 
-const KNOWN_FACTORS = knownFactors();
+const FACTORS_BY_KIND = KINDS.map((kind) => listFactors(MODIFIER_LISTS[kind]));
+const GENERIC_FACTORS = listFactors(MODIFIER_LISTS.generic);
+
+/** Every modifier word (function words aside). */
+const MODIFIER_CONTENT = new Set([...FACTORS_BY_KIND.flatMap((m) => [...m.keys()]), ...GENERIC_FACTORS.keys()]);
 
 /**
- * Words that only qualify a query (every word of the modifier vocabulary and the function words). The other
- * words of a phrase are its core, which fixes its regional and device profile (see phrase-profile.ts).
+ * log10 factors of a modifier word per kind (KINDS order): how much it narrows that kind's queries ("рецепт"
+ * narrows food little and goods a lot). Undefined for other words.
  */
-export const MODIFIER_WORDS: ReadonlySet<string> = new Set(KNOWN_FACTORS.keys());
+export function modifierLogFactors(word: string): Float64Array | undefined {
+  if (!MODIFIER_CONTENT.has(word)) return undefined;
+  return Float64Array.from(FACTORS_BY_KIND, (m) => Math.log10(m.get(word) ?? TAIL_FACTOR));
+}
 
-/** log10 of a word's factor: known for modifier and function words, else from the word's hash. */
+/** A modifier word's most generous factor over every list: what it narrows a phrase of no category by. */
+function maxModifierFactor(word: string): number | undefined {
+  if (!MODIFIER_CONTENT.has(word)) return undefined;
+  return Math.max(GENERIC_FACTORS.get(word) ?? 0, ...FACTORS_BY_KIND.map((m) => m.get(word) ?? 0));
+}
+
+/**
+ * Factors of the category entries' words, so an entry alone gets about its table volume ("погода" 6 M,
+ * "доставка еды" 500 k, "скейтборд" 150 k): the words of an entry not known yet share what its known words
+ * (taken for the entry's kind) leave of volume / 10^CEILING. Most popular entries first; a word keeps its
+ * first factor.
+ */
+function entryFactors(): Map<string, number> {
+  const known = new Map<string, number>();
+  for (const { category, entry, volume } of allEntries().sort((a, b) => b.volume - a.volume)) {
+    const kind = KINDS.indexOf(CATEGORIES[category]!.kind);
+    const factorOf = (w: string) =>
+      FUNCTION_WORDS.get(w) ?? (MODIFIER_CONTENT.has(w) ? (FACTORS_BY_KIND[kind]!.get(w) ?? TAIL_FACTOR) : known.get(w));
+    const words = entry.split(' ');
+    const fresh = words.filter((w) => factorOf(w) === undefined);
+    if (fresh.length === 0) continue;
+    const rest = words.reduce((product, w) => product * (factorOf(w) ?? 1), 1);
+    const each = (volume / 10 ** CEILING / rest) ** (1 / fresh.length);
+    for (const w of fresh) known.set(w, Math.min(MAX_FACTOR, Math.max(1e-3, each)));
+  }
+  return known;
+}
+
+const ENTRY_FACTORS = entryFactors();
+
+/**
+ * Words that only qualify a query (every word of the modifier lists and the function words). The other
+ * words of a phrase are its core, which fixes its regional, device and time profile (see phrase-model.ts).
+ */
+export const MODIFIER_WORDS: ReadonlySet<string> = new Set([...FUNCTION_WORDS.keys(), ...MODIFIER_CONTENT]);
+
+/** The kind bit (1 << index in KINDS) of a core word's category, 0 for a modifier or a word of no category. */
+export function kindBitOf(word: string): number {
+  if (MODIFIER_WORDS.has(word)) return 0;
+  const category = categoryOfWord(word);
+  return category < 0 ? 0 : 1 << KINDS.indexOf(CATEGORIES[category]!.kind);
+}
+
+/**
+ * For each word of a multi-word entry, the other words of its entries: such pairs belong together ("доставка
+ * еды"), so the volume model gives them no pair penalty.
+ */
+export const ENTRY_MATES: ReadonlyMap<string, ReadonlySet<string>> = (() => {
+  const mates = new Map<string, Set<string>>();
+  for (const { entry } of allEntries()) {
+    const words = entry.split(' ');
+    for (const w of words) for (const other of words) if (other !== w) (mates.get(w) ?? mates.set(w, new Set()).get(w)!).add(other);
+  }
+  return mates;
+})();
+
+/**
+ * log10 of a word's factor: known for function and entry words, the most generous one for a modifier word
+ * (in a phrase of a category, volume-model.ts takes the kind's own: modifierLogFactors), else from the
+ * word's hash.
+ */
 export function logFactor(word: string): number {
-  const known = KNOWN_FACTORS.get(word);
+  const known = FUNCTION_WORDS.get(word) ?? maxModifierFactor(word) ?? ENTRY_FACTORS.get(word);
   if (known !== undefined) return Math.log10(known);
   return between(ORDINARY_LOG_FACTOR[0], ORDINARY_LOG_FACTOR[1], hashString(word), SALT.wordFactor);
 }

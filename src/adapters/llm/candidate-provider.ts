@@ -1,9 +1,9 @@
 import { type ChatModel, LlmError, type LlmErrorCode } from '../../ports/llm.js';
 import { type Logger, silentLogger } from '../../ports/logger.js';
 import type { CandidateProvider } from '../../services/suggestions.js';
-import { buildQueryIdeasMessages, cleanQueryIdeas, parseQueryIdeas } from './query-ideas.js';
+import { buildQueryIdeasMessages, cleanQueryIdeas, parseQueryIdeas, QUERY_IDEAS_SCHEMA } from './query-ideas.js';
 
-/** How one LLM proposal went: `ok` (even with no usable query), `bad_output` (not the JSON asked for), or the error. */
+/** How one LLM proposal went: `ok` (even with no usable query), `bad_output` (no one list of strings), or the error. */
 export type LlmOutcome = 'ok' | 'bad_output' | 'timeout' | 'http_error' | 'network_error' | 'bad_response';
 
 /** One proposal, for metrics. */
@@ -36,8 +36,9 @@ const OUTCOME_OF: Record<LlmErrorCode, LlmOutcome> = {
 
 /**
  * Candidates from a language model: asked in Russian for `count` queries related to the seed, its JSON list
- * cleaned of junk (see cleanQueryIdeas). Best effort: a timeout, an HTTP or network failure, or an answer
- * that is not the JSON asked for gives no candidates (logged, reported to the metric hook and marked
+ * (in whatever shape the model chose: see parseQueryIdeas) cleaned of junk (see cleanQueryIdeas); asked with
+ * a JSON Schema where the server takes one. Best effort: a timeout, an HTTP or network failure, or an answer
+ * holding no one list of strings gives no candidates (logged, reported to the metric hook and marked
  * degraded so the answer is not cached) and the pipeline carries on with the source's related queries.
  * The candidates carry no volume: the verifier measures them. A live model call is recorded as a cache MISS
  * on the request: the answer did not come from cache alone.
@@ -58,7 +59,7 @@ export function createLlmCandidateProvider(options: LlmCandidateProviderOptions)
       ctx.tracker?.record('MISS');
       let content: string;
       try {
-        content = await llm.complete(buildQueryIdeasMessages(seed.phrase, count), { json: true, maxTokens });
+        content = await llm.complete(buildQueryIdeasMessages(seed.phrase, count), { json: true, schema: QUERY_IDEAS_SCHEMA, maxTokens });
       } catch (error) {
         const outcome = error instanceof LlmError ? OUTCOME_OF[error.code] : 'network_error';
         logger.warn({ err: error, model: llm.model, outcome }, 'suggestions: the LLM failed; using the source alone');
@@ -68,7 +69,7 @@ export function createLlmCandidateProvider(options: LlmCandidateProviderOptions)
       }
       const items = parseQueryIdeas(content);
       if (!items) {
-        logger.warn({ model: llm.model, sample: content.slice(0, 200) }, 'suggestions: the LLM did not answer with the JSON asked for');
+        logger.warn({ model: llm.model, sample: content.slice(0, 200) }, 'suggestions: the LLM answer holds no one list of queries');
         report?.degrade('llm', 'bad_output');
         finish('bad_output');
         return [];

@@ -41,13 +41,29 @@ export function createOpenAiChatModel(options: OpenAiChatOptions): ChatModel {
   const dispatcher = options.dispatcher ?? getGlobalDispatcher();
   const maxBytes = options.maxResponseBytes ?? 1024 * 1024;
 
+  // This model object talks to one server: once it refuses json_schema, it is not offered one again.
+  let schemaRefused = false;
+
   async function complete(messages: readonly ChatMessage[], chat: ChatOptions = {}): Promise<string> {
+    const deadline = Date.now() + options.timeoutMs;
+    const withSchema = Boolean(chat.json && chat.schema) && !schemaRefused;
+    try {
+      return await attempt(messages, chat, withSchema, options.timeoutMs);
+    } catch (error) {
+      if (!withSchema || !(error instanceof SchemaRefused)) throw error;
+      schemaRefused = true;
+      // The refusal came back at once; the retry gets what is left of the one deadline.
+      return attempt(messages, chat, false, Math.max(1, deadline - Date.now()));
+    }
+  }
+
+  async function attempt(messages: readonly ChatMessage[], chat: ChatOptions, withSchema: boolean, timeoutMs: number): Promise<string> {
     const body = {
       model: options.model,
       messages,
       temperature: chat.temperature ?? 0.3,
       ...(chat.maxTokens ? { max_tokens: chat.maxTokens } : {}),
-      ...(chat.json ? { response_format: { type: 'json_object' } } : {}),
+      ...(chat.json ? { response_format: responseFormat(withSchema ? chat.schema : undefined) } : {}),
       stream: false,
     };
     const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
@@ -55,15 +71,20 @@ export function createOpenAiChatModel(options: OpenAiChatOptions): ChatModel {
     let text: string | undefined;
     let status: number;
     try {
-      const response = await postJson(url, { headers, body, dispatcher, timeoutMs: options.timeoutMs });
+      const response = await postJson(url, { headers, body, dispatcher, timeoutMs });
       status = response.statusCode;
       if (status < 200 || status >= 300) {
-        await discardBody(response.body);
+        if (withSchema && (status === 400 || status === 422)) {
+          const reason = (await readLimitedText(response.body, 16 * 1024)) ?? '';
+          if (REFUSES_SCHEMA.test(reason)) throw new SchemaRefused();
+        } else {
+          await discardBody(response.body);
+        }
         throw new LlmError('LLM_HTTP_ERROR', `the model server answered HTTP ${status}`, status);
       }
       text = await readLimitedText(response.body, maxBytes);
     } catch (error) {
-      if (error instanceof LlmError) throw error;
+      if (error instanceof LlmError || error instanceof SchemaRefused) throw error;
       if (isTimeoutError(error)) throw new LlmError('LLM_TIMEOUT', `no answer from the model within ${options.timeoutMs} ms`);
       throw new LlmError('LLM_NETWORK_ERROR', `the model server could not be reached: ${(error as Error).message}`);
     }
@@ -72,6 +93,21 @@ export function createOpenAiChatModel(options: OpenAiChatOptions): ChatModel {
   }
 
   return { model: options.model, complete };
+}
+
+/**
+ * How a server says it does not do structured output: a 400 or 422 whose error names the response format
+ * or the schema (OpenAI's older models, GigaChat, some vLLM and Ollama versions). Any other 400 is an error.
+ */
+const REFUSES_SCHEMA = /response_format|json_schema|schema|structured/i;
+
+/** Internal: the server refused `json_schema`; `complete` retries in `json_object` mode. */
+class SchemaRefused extends Error {}
+
+/** `response_format` of a JSON call: structured output when a schema is given, else a JSON object. */
+function responseFormat(schema: ChatOptions['schema']) {
+  if (!schema) return { type: 'json_object' };
+  return { type: 'json_schema', json_schema: { name: schema.name, schema: schema.schema, strict: true } };
 }
 
 /** The first choice's text from a chat-completion envelope. */

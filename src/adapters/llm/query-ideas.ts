@@ -29,30 +29,76 @@ export function buildQueryIdeasMessages(seed: string, count: number): ChatMessag
   ];
 }
 
-/** The answer's required shape; items are checked one by one afterwards (a bad item is junk, not a bad answer). */
-const answerSchema = z.object({ queries: z.array(z.unknown()) });
+/** The structured-output schema of the answer, for servers that take `response_format: json_schema`. */
+export const QUERY_IDEAS_SCHEMA = {
+  name: 'queries',
+  schema: {
+    type: 'object',
+    properties: { queries: { type: 'array', items: { type: 'string' } } },
+    required: ['queries'],
+    additionalProperties: false,
+  },
+};
 
-/** A Markdown code fence around the whole answer (```json … ``` or ``` … ```), as chatty models add. */
-const FENCED = /^```[a-z]*[ \t]*\r?\n?([\s\S]*?)\r?\n?```$/i;
+/** A Markdown code fence (```json … ``` or ``` … ```), around the whole answer or inside prose. */
+const FENCED = /```[a-z]*[ \t]*\r?\n?([\s\S]*?)\r?\n?```/i;
+
+/** The JSON of an answer: the whole text, else a fenced block, else the span from the first bracket to the last. */
+function jsonOf(content: string): unknown {
+  const text = content.trim();
+  const fenced = FENCED.exec(text)?.[1]?.trim();
+  const first = text.search(/[[{]/);
+  const last = Math.max(text.lastIndexOf(']'), text.lastIndexOf('}'));
+  const span = first >= 0 && last > first ? text.slice(first, last + 1) : undefined;
+  for (const candidate of [text, fenced, span]) {
+    if (candidate === undefined || candidate === '') continue;
+    try {
+      return JSON.parse(candidate);
+    } catch {
+      // try the next reading
+    }
+  }
+  return undefined;
+}
+
+/** Every array in a JSON value that holds at least one string (where a model may have put its list). */
+function stringArrays(value: unknown, found: unknown[][] = []): unknown[][] {
+  if (Array.isArray(value)) {
+    if (value.some((item) => typeof item === 'string')) found.push(value);
+    else for (const item of value) stringArrays(item, found);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const item of Object.values(value)) stringArrays(item, found);
+  }
+  return found;
+}
+
+/** A list of one-string objects (`[{"query": "…"}, …]`), read as its strings. */
+function objectList(value: unknown): unknown[] | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  const texts = value.map((item) => {
+    if (typeof item !== 'object' || item === null) return undefined;
+    const strings = Object.values(item).filter((v) => typeof v === 'string');
+    return strings.length === 1 ? strings[0] : undefined;
+  });
+  return texts.every((t) => t !== undefined) ? texts : undefined;
+}
 
 /**
- * The model's list of queries, unfiltered: the content must be exactly a JSON object with a `queries` array,
- * optionally wrapped in one code fence. Anything else (prose, a bare array, a truncated object) gives
- * undefined: the model did not follow the format and there is nothing safe to take from it.
+ * The model's list of queries, unfiltered. Models answer in many shapes: `{"queries": […]}` as asked,
+ * `{"keywords": […]}`, `{"phrases": […]}`, a bare array, any of them in a code fence or after a sentence. So
+ * the list is the one array of strings the answer holds, under any key or bare; failing that, the one list
+ * of single-string objects. No such array, or more than one (which one is the list would be a guess), gives
+ * undefined: there is nothing safe to take. Items are checked one by one afterwards (cleanQueryIdeas).
  */
 export function parseQueryIdeas(content: string): unknown[] | undefined {
-  let text = content.trim();
-  const fenced = FENCED.exec(text);
-  if (fenced) text = fenced[1]!.trim();
-  if (!text.startsWith('{')) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const parsed = answerSchema.safeParse(json);
-  return parsed.success ? parsed.data.queries : undefined;
+  const json = jsonOf(content);
+  if (json === undefined) return undefined;
+  const arrays = stringArrays(json);
+  if (arrays.length === 1) return arrays[0];
+  if (arrays.length > 1) return undefined;
+  const places = [json, ...(typeof json === 'object' && json !== null && !Array.isArray(json) ? Object.values(json) : [])];
+  const lists = places.map(objectList).filter((list) => list !== undefined);
+  return lists.length === 1 ? lists[0] : undefined;
 }
 
 /**

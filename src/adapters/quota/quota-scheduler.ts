@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { DomainError } from '../../domain/errors.js';
@@ -6,6 +7,8 @@ import { type Logger, silentLogger } from '../../ports/logger.js';
 import { createMemoryQuotaStore, type QuotaStore } from './quota-store.js';
 import { createRedisQuotaStore, type RedisEvalClient } from './redis-quota-store.js';
 import type { QuotaLimits } from './sliding-window.js';
+import type { LivePlan, QuotaGuard, QuotaLanes, TaskTicket } from '../../ports/quota.js';
+import { countLanes, laneId, planCalls, slotTimes } from './quota-plan.js';
 
 export interface QuotaSchedulerOptions {
   /** Calls per second (WORDSTAT_RPS); default 10. */
@@ -18,6 +21,10 @@ export interface QuotaSchedulerOptions {
   redis?: string | RedisEvalClient | undefined;
   /** Prefix of the Redis key; processes sharing one Wordstat quota must share it. Default "wordstat:". */
   keyPrefix?: string;
+  /** Calls per hour that tasks never use, kept for live requests (LIVE_RESERVE_CALLS); default 20. */
+  liveReserve?: number;
+  /** Length of the budget hour (tests and benches shorten it: WORDSTAT_HOUR_MS); default one hour. */
+  hourMs?: number;
   /** Added to both windows, so calls bunched up by network jitter still fit upstream; default 100 ms. */
   safetyMarginMs?: number;
   /** Memory store only (Redis uses its own clock): lets tests run the rule on virtual time. */
@@ -27,13 +34,11 @@ export interface QuotaSchedulerOptions {
   logger?: Logger;
 }
 
-export interface QuotaStatus {
-  hourly: { limit: number; remaining: number; resetsInSeconds: number };
-  perSecond: { limit: number };
-}
+export type { QuotaStatus } from '../../ports/quota.js';
+import type { QuotaStatus } from '../../ports/quota.js';
 
 /** Keeps upstream calls within the per-second and per-hour quota, for one process or all sharing a Redis. */
-export interface QuotaScheduler {
+export interface QuotaScheduler extends QuotaGuard {
   /**
    * Takes one slot for a call about to be sent upstream: resolves at once or after a short wait (≤ maxWaitMs);
    * rejects with SOURCE_RATE_LIMITED (429) when the per-second limit cannot be met in time, or with
@@ -46,10 +51,19 @@ export interface QuotaScheduler {
    * call leaves the hour window (0 when nothing is counted). A sliding hour has no single reset time.
    */
   status(): Promise<QuotaStatus>;
-  /** True when `n` more upstream calls fit the hour budget now (search_volume asks before spending any). */
-  canAfford(n: number): Promise<boolean>;
   /** Closes the Redis connection it opened itself (a passed-in client is left open). */
   close(): Promise<void>;
+}
+
+/** A turn for one task call; settled once the call took its slot or turned out not to need one. */
+interface Ticket extends TaskTicket {
+  settle(): void;
+}
+
+function createTicket(): Ticket {
+  let settle!: () => void;
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  return { id: randomUUID(), settled, settle };
 }
 
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
@@ -62,18 +76,61 @@ export function createQuotaScheduler(options: QuotaSchedulerOptions = {}): Quota
     rps: options.rps ?? 10,
     rph: options.rph ?? 100,
     secondWindowMs: 1_000 + margin,
-    hourWindowMs: 3_600_000 + margin,
+    hourWindowMs: (options.hourMs ?? 3_600_000) + margin,
     maxWaitMs: options.maxWaitMs ?? 2_000,
   };
   if (!(limits.rps >= 1 && limits.rph >= 1)) throw new RangeError('rps and rph must be at least 1');
+  // Tasks plan and reserve against the hour minus the live reserve; at least one call, or they could never run.
+  const liveReserve = Math.min(options.liveReserve ?? 20, limits.rph - 1);
+  const taskLimits: QuotaLimits = { ...limits, rph: limits.rph - Math.max(0, liveReserve) };
   const logger = (options.logger ?? silentLogger).child({ component: 'quota' });
   const sleep = options.sleep ?? defaultSleep;
   const store: QuotaStore = options.redis
     ? createRedisQuotaStore({ redis: options.redis, key: `${options.keyPrefix ?? 'wordstat:'}quota:calls`, logger })
     : createMemoryQuotaStore(options.clock ?? systemClock);
 
+  // A task call runs under its ticket: its attempts reserve slots in the tasks' share of the hour at the moment
+  // they are sent (so the log holds the true send times), waiting as long as it takes.
+  const taskContext = new AsyncLocalStorage<{ ticket: Ticket }>();
+
+  const reserveTaskSlot = async (signal?: AbortSignal): Promise<void> => {
+    for (;;) {
+      signal?.throwIfAborted();
+      const id = laneId('task', randomUUID());
+      const decision = await store.reserve(taskLimits, id);
+      const waitMs = decision.ok ? decision.waitMs : decision.retryAfterMs;
+      if (waitMs > 0) {
+        try {
+          await sleep(waitMs, signal);
+        } catch (cause) {
+          if (decision.ok) await store.release(id).catch(() => {});
+          throw cause;
+        }
+      }
+      if (decision.ok) return;
+    }
+  };
+
+  // Waits until the log has room for a task call now, without taking it: the call takes it when it is sent.
+  const takeTaskSlot = async (signal?: AbortSignal): Promise<TaskTicket> => {
+    for (;;) {
+      signal?.throwIfAborted();
+      const log = await store.log(taskLimits);
+      const [at] = slotTimes(log.times, log.now, taskLimits, 1, taskLimits.rph);
+      const waitMs = (at as number) - log.now;
+      if (waitMs <= 0) return createTicket();
+      await sleep(waitMs, signal);
+    }
+  };
+
   const acquire = async (method: string, signal?: AbortSignal): Promise<void> => {
-    const id = randomUUID();
+    const task = taskContext.getStore();
+    if (task) {
+      await reserveTaskSlot(signal);
+      task.ticket.settle(); // the turn is used: the next one may be handed out
+      return;
+    }
+    const id = laneId('live', randomUUID());
     const decision = await store.reserve(limits, id);
     if (!decision.ok) {
       const retryAfterSeconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
@@ -119,6 +176,33 @@ export function createQuotaScheduler(options: QuotaSchedulerOptions = {}): Quota
     async canAfford(n) {
       if (n <= 0) return true;
       return (await status()).hourly.remaining >= n;
+    },
+    async planLive(n): Promise<LivePlan> {
+      const log = await store.log(limits);
+      const plan = planCalls(log.times, log.now, limits, n);
+      if (plan.ok) return plan;
+      const ms = plan.retryAfterMs;
+      return { ok: false, limit: plan.limit, retryAfterSeconds: ms === undefined ? undefined : Math.max(1, Math.ceil(ms / 1000)) };
+    },
+    async lanes(): Promise<QuotaLanes> {
+      const log = await store.log(limits);
+      const counts = countLanes(log.ids);
+      return { liveReserve: limits.rph - taskLimits.rph, usedByTasks: counts.task, usedByLive: counts.live };
+    },
+    takeTaskSlot,
+    async spendTicket(ticket, fn) {
+      const own = ticket as Ticket;
+      try {
+        return await taskContext.run({ ticket: own }, fn);
+      } finally {
+        own.settle(); // no call was needed (cache, or another caller's call): the turn is over all the same
+      }
+    },
+    async taskCallsWithinMs(n) {
+      if (n <= 0) return 0;
+      const log = await store.log(limits);
+      const times = slotTimes(log.times, log.now, limits, n, taskLimits.rph);
+      return Math.max(0, (times[times.length - 1] as number) - log.now);
     },
     close: () => store.close(),
   };

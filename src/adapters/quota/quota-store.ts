@@ -9,7 +9,16 @@ export interface QuotaStore {
   release(id: string): Promise<void>;
   /** Calls counted in the last hour and when the next one frees. */
   usage(limits: QuotaLimits): Promise<HourUsage>;
+  /** The whole hour window: call times (oldest first) and their ids, on the store's clock (`now`). */
+  log(limits: QuotaLimits): Promise<QuotaLog>;
   close(): Promise<void>;
+}
+
+/** A snapshot of the call log, for planning (at most one hour's calls: about a hundred entries). */
+export interface QuotaLog {
+  now: number;
+  times: number[];
+  ids: string[];
 }
 
 /** A store for one process; with an injected clock the whole rule runs on virtual time. */
@@ -45,6 +54,11 @@ export function createMemoryQuotaStore(clock: Clock): QuotaStore {
       const now = clock.now();
       prune(now, limits);
       return hourUsage(times, now, limits.hourWindowMs);
+    },
+    async log(limits) {
+      const now = clock.now();
+      prune(now, limits);
+      return { now, times: [...times], ids: [...ids] };
     },
     async close() {},
   };

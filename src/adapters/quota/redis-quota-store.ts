@@ -1,7 +1,7 @@
 import { createClient } from '@redis/client';
 import { DomainError } from '../../domain/errors.js';
 import type { Logger } from '../../ports/logger.js';
-import type { QuotaStore } from './quota-store.js';
+import type { QuotaLog, QuotaStore } from './quota-store.js';
 import type { HourUsage, SlotDecision } from './sliding-window.js';
 
 /** The one command the store needs; a node-redis (`@redis/client` 5) client satisfies it. */
@@ -43,6 +43,13 @@ local n = redis.call('ZCARD', key)
 if n == 0 then return {0, 0} end
 local oldest = tonumber(redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')[2])
 return {n, math.max(0, oldest + hw - now)}`;
+
+const LOG = `${NOW}
+local key, hw = KEYS[1], tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - hw)
+local entries = redis.call('ZRANGE', key, 0, -1, 'WITHSCORES')
+table.insert(entries, 1, tostring(now))
+return entries`;
 
 const RELEASE = `return redis.call('ZREM', KEYS[1], ARGV[1])`;
 
@@ -91,14 +98,17 @@ export function createRedisQuotaStore(options: RedisQuotaStoreOptions): QuotaSto
     ready = () => Promise.resolve(client);
   }
 
-  const run = async (script: string, args: (string | number)[]): Promise<number[]> => {
+  const run = async (script: string, args: (string | number)[]): Promise<number[]> =>
+    (await runRaw(script, args)).map(Number);
+
+  const runRaw = async (script: string, args: (string | number)[]): Promise<unknown[]> => {
     try {
       const reply = await withTimeout(
         ready().then((client) => client.eval(script, { keys: [key], arguments: args.map(String) })),
         OPERATION_TIMEOUT_MS,
         'quota decision',
       );
-      return (reply as unknown[]).map(Number);
+      return reply as unknown[];
     } catch (cause) {
       logger.error({ reason: String(cause) }, 'quota store: Redis unreachable; refusing upstream calls');
       throw new DomainError('SOURCE_UNAVAILABLE', 'Quota store unavailable; the source is not called', {
@@ -128,6 +138,16 @@ export function createRedisQuotaStore(options: RedisQuotaStoreOptions): QuotaSto
     async usage(limits): Promise<HourUsage> {
       const [used, nextFreeInMs] = await run(USAGE, [limits.hourWindowMs]);
       return { used: used ?? 0, nextFreeInMs: nextFreeInMs ?? 0 };
+    },
+    async log(limits): Promise<QuotaLog> {
+      const [now, ...entries] = (await runRaw(LOG, [limits.hourWindowMs])).map(String);
+      const times: number[] = [];
+      const ids: string[] = [];
+      for (let i = 0; i + 1 < entries.length; i += 2) {
+        ids.push(entries[i] as string);
+        times.push(Number(entries[i + 1]));
+      }
+      return { now: Number(now), times, ids };
     },
     async close() {
       if (owned?.isOpen) await owned.close();

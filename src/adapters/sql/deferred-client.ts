@@ -39,6 +39,9 @@ export function createDeferredSqlClient(
     async query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<SqlResult<R>> {
       return (await client()).query<R>(sql, params);
     },
+    async exec<R = Record<string, unknown>>(sql: string): Promise<SqlResult<R>> {
+      return (await client()).exec<R>(sql);
+    },
     async transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {
       return (await client()).transaction(fn);
     },

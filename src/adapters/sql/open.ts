@@ -1,9 +1,11 @@
 import { join } from 'node:path';
+import { findDataFile } from '../region-data.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../../ports/logger.js';
 import { migrate } from './migrations.js';
 import { createPgClient } from './pg-client.js';
-import { createPgliteClient } from './pglite-client.js';
+import { createPgliteWorkerClient } from './pglite-worker-client.js';
+import { PGLITE_TEMPLATE_FILE } from './pglite-template.js';
 import type { SqlClient } from './sql-client.js';
 
 export interface OpenSqlOptions {
@@ -13,6 +15,8 @@ export interface OpenSqlOptions {
   dataDir: string;
   schema?: string;
   logger: Logger;
+  /** The empty database a new embedded data directory starts from (default: the one shipped under data/). */
+  pgliteTemplate?: string;
   /** How long to keep retrying while PostgreSQL is not reachable yet (e.g. starting alongside us). */
   startupTimeoutMs?: number;
 }
@@ -22,7 +26,11 @@ export async function openSqlClient(options: OpenSqlOptions): Promise<SqlClient>
   const logger = options.logger.child({ component: 'sql' });
   const client = options.databaseUrl
     ? createPgClient({ connectionString: options.databaseUrl, schema: options.schema, logger })
-    : await createPgliteClient({ dataDir: join(options.dataDir, 'pglite'), schema: options.schema });
+    : await createPgliteWorkerClient({
+        dataDir: join(options.dataDir, 'pglite'),
+        schema: options.schema,
+        templatePath: options.pgliteTemplate ?? shippedTemplate(),
+      });
   const deadline = Date.now() + (options.startupTimeoutMs ?? 30_000);
   for (let attempt = 1; ; attempt++) {
     try {
@@ -39,5 +47,14 @@ export async function openSqlClient(options: OpenSqlOptions): Promise<SqlClient>
       logger.warn({ err: (error as Error).message, attempt }, 'database not ready; retrying');
       await sleep(delay);
     }
+  }
+}
+
+/** data/pglite-template.tar.gz when shipped (a checkout, the image); without it PGlite runs initdb itself. */
+function shippedTemplate(): string | undefined {
+  try {
+    return findDataFile(PGLITE_TEMPLATE_FILE);
+  } catch {
+    return undefined;
   }
 }

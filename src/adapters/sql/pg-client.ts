@@ -40,6 +40,12 @@ export function createPgClient(options: PgClientOptions): SqlClient {
     kind: 'postgres',
     schema,
     query: (sql, params) => run(pool, sql, params),
+    // No parameters: pg sends the text with the simple protocol, which accepts several statements.
+    async exec<R>(sql: string) {
+      const results = (await pool.query(sql)) as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(results) ? results[results.length - 1] : results;
+      return { rows: (last?.rows ?? []) as R[], rowCount: last?.rowCount ?? 0 };
+    },
     async transaction(fn) {
       const connection = await pool.connect();
       let broken: Error | undefined;

@@ -20,6 +20,11 @@ export interface SqlClient extends SqlQueryable {
   readonly kind: 'postgres' | 'pglite';
   /** The schema every statement runs in (search_path), or undefined for the default (`public`). */
   readonly schema: string | undefined;
+  /**
+   * Runs a script of `;`-separated statements with no parameters (simple protocol): for engines that ship
+   * multi-statement migrations (pg-boss). Answers the rows of the last statement.
+   */
+  exec<R = Record<string, unknown>>(sql: string): Promise<SqlResult<R>>;
   /** Runs `fn` inside BEGIN … COMMIT on one connection; rolls back and rethrows when `fn` throws. */
   transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T>;
   /** Releases connections (PostgreSQL) or shuts the embedded database down and frees its directory. */

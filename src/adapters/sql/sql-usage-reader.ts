@@ -12,10 +12,18 @@ interface BucketRow {
   spend: string;
 }
 
+/** Longest operation name a report shows; the service writes only short fixed names (routes, schema fields). */
+export const MAX_REPORTED_OPERATION_LENGTH = 64;
+/** Where a longer name is counted: rows written before operation names were fixed (user text, up to 1 MB). */
+export const OVERLONG_OPERATION_LABEL = 'invalid';
+
 // Day bounds are turned into instants once ($1/$2 at local midnight in $3), so the range test is a plain
 // comparison on `at` that the (at) and (key_id, at) indexes serve; each row's day is then its local date.
+// Aggregated here (GROUP BY), never in the process: a report is at most days × keys × operation names rows,
+// and an overlong name is grouped under one short label, so no row can carry megabytes into the process.
 const SELECT = `
-  SELECT to_char((at AT TIME ZONE $3)::date, 'YYYY-MM-DD') AS day, key_id, operation,
+  SELECT to_char((at AT TIME ZONE $3)::date, 'YYYY-MM-DD') AS day, key_id,
+         CASE WHEN length(operation) <= ${MAX_REPORTED_OPERATION_LENGTH} THEN operation ELSE '${OVERLONG_OPERATION_LABEL}' END AS operation,
          count(*)::int AS calls,
          (count(*) FILTER (WHERE cache_status = 'HIT'))::int AS hits,
          (count(*) FILTER (WHERE cache_status = 'STALE'))::int AS stale,

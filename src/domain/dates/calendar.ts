@@ -22,9 +22,17 @@ export function toDayNumber(date: IsoDate): number {
   return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
 }
 
-/** The ISO date of a day number. */
+/** Day numbers of 0000-01-01 and 9999-12-31: the range a `YYYY-MM-DD` string can write. */
+const FIRST_DAY = toDayNumber('0000-01-01');
+const LAST_DAY = toDayNumber('9999-12-31');
+
+/**
+ * The ISO date of a day number, saturated to 0000-01-01..9999-12-31: past them `toISOString` writes a signed
+ * six-digit year (`+010000-01-02`), which string comparison would put before every real date.
+ */
 export function fromDayNumber(day: number): IsoDate {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  const clamped = Math.min(LAST_DAY, Math.max(FIRST_DAY, day));
+  return new Date(clamped * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** `date` moved by `days` (may be negative). */
@@ -38,6 +46,8 @@ export function addMonths(date: IsoDate, months: number): IsoDate {
   const m = Number(date.slice(5, 7)) - 1 + months;
   const year = y + Math.floor(m / 12);
   const month = ((m % 12) + 12) % 12;
+  if (year > 9999) return '9999-12-01'; // saturate like fromDayNumber: a 5-digit year would not compare
+  if (year < 0) return '0000-01-01';
   return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-01`;
 }
 

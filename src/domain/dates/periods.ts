@@ -58,6 +58,11 @@ export function lastCompletedPeriodEnd(today: IsoDate, period: Period): IsoDate 
 /** Start dates of every period from `fromDate` to `toDate` (both aligned), oldest first. */
 export function periodStarts(fromDate: IsoDate, toDate: IsoDate, period: Period): IsoDate[] {
   const starts: IsoDate[] = [];
-  for (let d = fromDate; d <= toDate; d = shiftPeriod(d, period, 1)) starts.push(d);
+  for (let d = fromDate; d <= toDate; ) {
+    starts.push(d);
+    const next = shiftPeriod(d, period, 1);
+    if (next <= d) break; // the calendar saturates at 9999-12-31: never loop on the last day
+    d = next;
+  }
   return starts;
 }

@@ -60,7 +60,9 @@ export function resolveWindow(request: WindowRequest): DateWindow {
     throw invalidField('fromDate', `fromDate (${request.fromDate}) is after toDate (${request.toDate})`);
   }
   const lastEnd = lastCompletedPeriodEnd(today, period);
-  let toDate = request.toDate === undefined ? lastEnd : periodEnd(request.toDate, period);
+  // Cut before moving to the period's end: the end of a week in 9999-12 lies in year 10000, past what an ISO
+  // date string can hold and compare.
+  let toDate = request.toDate === undefined || request.toDate >= lastEnd ? lastEnd : periodEnd(request.toDate, period);
   if (toDate > lastEnd) toDate = lastEnd;
   let fromDate =
     request.fromDate === undefined

@@ -7,13 +7,49 @@ export const MAX_PHRASE_LENGTH = 400;
 /** Most region codes one request may filter by. */
 export const MAX_REGION_FILTER = 100;
 
-/** Trims a phrase and checks it is non-empty and at most 400 characters. */
+/** A phrase as the source sees it: trimmed, inner runs of whitespace collapsed to one space. */
+export function collapseSpaces(value: string): string {
+  return value.trim().replace(/\s+/g, ' ');
+}
+
+/** Length in characters (Unicode code points), not UTF-16 units: an emoji is one character. */
+export function characterCount(value: string): number {
+  if (value.length <= MAX_PHRASE_LENGTH) return value.length; // never more code points than units
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
+}
+
+const LONE_SURROGATE = /\p{Surrogate}/u;
+/** Control characters that whitespace collapsing leaves (NUL, ESC, DEL, the C1 range …). */
+const CONTROL = /\p{Cc}/u;
+/** What prints nothing: format controls (zero-width space, joiners, bidi marks, BOM), other default-ignorable
+ * code points (variation selectors, Hangul fillers) and whitespace. */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\s]/gu;
+
+/**
+ * Why a collapsed, non-empty phrase cannot be sent upstream (a lone surrogate, a control character, nothing
+ * visible, over 400 characters), as the end of a sentence starting with the field's name; undefined when it
+ * can. Such phrases used to be billed and sent, and came back as somebody's garbage.
+ */
+export function phraseProblem(phrase: string): string | undefined {
+  if (LONE_SURROGATE.test(phrase)) return 'holds a lone UTF-16 surrogate, which is not a character';
+  const control = CONTROL.exec(phrase);
+  if (control) return `holds the control character U+${control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (phrase.replace(INVISIBLE, '') === '') return 'holds only invisible characters (zero-width, format or filler)';
+  if (characterCount(phrase) > MAX_PHRASE_LENGTH) return `is longer than ${MAX_PHRASE_LENGTH} characters`;
+  return undefined;
+}
+
+/**
+ * Trims a phrase and checks it is non-empty, visible, free of control characters and lone surrogates, and at
+ * most 400 characters (code points).
+ */
 export function normalizePhrase(value: string, field: string): string {
-  const phrase = value.trim().replace(/\s+/g, ' ');
+  const phrase = collapseSpaces(value);
   if (phrase.length === 0) throw invalidField(field, `${field} must not be empty`);
-  if (phrase.length > MAX_PHRASE_LENGTH) {
-    throw invalidField(field, `${field} is longer than ${MAX_PHRASE_LENGTH} characters`);
-  }
+  const problem = phraseProblem(phrase);
+  if (problem) throw invalidField(field, `${field} ${problem}`);
   return phrase;
 }
 

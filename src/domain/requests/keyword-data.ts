@@ -1,46 +1,54 @@
 import { z } from 'zod';
 import { invalidField } from '../errors.js';
 import { DEFAULT_LOCATION_CODE } from '../location-codes.js';
-import { MAX_PHRASE_LENGTH, normalizePhrase } from './fields.js';
+import { collapseSpaces, normalizePhrase, phraseProblem } from './fields.js';
 import { integerField, stringField } from './parse.js';
 
 /** Most keywords one search_volume request may hold. */
 export const MAX_KEYWORDS = 100;
+/** Most keywords one search_volume task may hold (a task waits for the budget; the live route cannot). */
+export const MAX_TASK_KEYWORDS = 10_000;
 /** search_volume echoes this language_code when none is sent. */
 export const DEFAULT_LANGUAGE_CODE = 'ru';
 /** Suggestions limit: default and bounds (decisions.md: an integer 1..100, anything else is 400). */
 export const DEFAULT_SUGGESTIONS_LIMIT = 50;
 export const MAX_SUGGESTIONS_LIMIT = 100;
 
-/** Trimmed, with inner runs of spaces collapsed, as the source (and normalizePhrase) sees a phrase. */
-const phraseLength = (value: string) => value.trim().replace(/\s+/g, ' ').length;
-
 /**
- * A keyword field: a string that is non-empty after trimming and at most 400 characters. Validated, not
- * transformed: responses echo the keyword exactly as sent.
+ * A keyword field: a string that is non-empty after trimming, visible, without control characters and at most
+ * 400 characters. Validated, not transformed: responses echo the keyword exactly as sent.
  */
 const keywordField = (name: string) =>
   stringField(name)
-    .refine((value) => phraseLength(value) > 0, { error: 'must not be empty (or only spaces)' })
-    .refine((value) => phraseLength(value) <= MAX_PHRASE_LENGTH, {
-      error: `must be at most ${MAX_PHRASE_LENGTH} characters long`,
+    .refine((value) => collapseSpaces(value).length > 0, { error: 'must not be empty (or only spaces)' })
+    .superRefine((value, ctx) => {
+      const phrase = collapseSpaces(value);
+      const problem = phrase.length > 0 ? phraseProblem(phrase) : undefined;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
 
 const locationCodeField = integerField('location_code').default(DEFAULT_LOCATION_CODE);
 
-/** POST /v1/keywords/search_volume body (errors name the field, e.g. `keywords[3]`). */
-export const searchVolumeRequestSchema = z.object({
-  keywords: z
+/** The keywords list of at most `max` keywords. */
+const keywordsField = (max: number) =>
+  z
     .array(keywordField('each keyword'), {
       error: (issue) => (issue.input === undefined ? 'keywords is required' : 'keywords must be an array of strings'),
     })
-    .min(1, { error: `keywords must hold 1 to ${MAX_KEYWORDS} keywords, got none` })
-    .max(MAX_KEYWORDS, {
-      error: (issue) => `keywords must hold 1 to ${MAX_KEYWORDS} keywords, got ${(issue.input as unknown[]).length}`,
-    }),
+    .min(1, { error: `keywords must hold 1 to ${max} keywords, got none` })
+    .max(max, {
+      error: (issue) => `keywords must hold 1 to ${max} keywords, got ${(issue.input as unknown[]).length}`,
+    });
+
+/** POST /v1/keywords/search_volume body (errors name the field, e.g. `keywords[3]`). */
+export const searchVolumeRequestSchema = z.object({
+  keywords: keywordsField(MAX_KEYWORDS),
   location_code: locationCodeField,
   language_code: stringField('language_code').default(DEFAULT_LANGUAGE_CODE),
 });
+
+/** The same body posted as a task: up to MAX_TASK_KEYWORDS keywords. */
+export const searchVolumeTaskRequestSchema = searchVolumeRequestSchema.extend({ keywords: keywordsField(MAX_TASK_KEYWORDS) });
 
 /** POST /v1/keywords/suggestions body. language_code is accepted for compatibility and not used. */
 export const suggestionsRequestSchema = z.object({
@@ -68,9 +76,9 @@ export type LocationsRequestBody = z.output<typeof locationsRequestSchema>;
  * non-empty and at most 400 characters. Returns the normalised phrases, index for index; errors name
  * `field[i]`.
  */
-export function normalizeKeywords(values: readonly string[], field = 'keywords'): string[] {
-  if (values.length < 1 || values.length > MAX_KEYWORDS) {
-    throw invalidField(field, `${field} must hold 1 to ${MAX_KEYWORDS} keywords, got ${values.length}`);
+export function normalizeKeywords(values: readonly string[], field = 'keywords', max = MAX_KEYWORDS): string[] {
+  if (values.length < 1 || values.length > max) {
+    throw invalidField(field, `${field} must hold 1 to ${max} keywords, got ${values.length}`);
   }
   return values.map((value, i) => normalizePhrase(value, `${field}[${i}]`));
 }

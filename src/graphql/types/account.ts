@@ -16,6 +16,10 @@ const QuotaRef = builder.objectRef<QuotaView>('Quota').implement({
     source: t.exposeString('source'),
     hourly: t.field({ type: HourlyQuotaRef, nullable: true, resolve: (q) => q.hourly }),
     perSecondLimit: t.int({ nullable: true, resolve: (q) => q.perSecond?.limit ?? null }),
+    liveReserve: t.int({ nullable: true, description: 'Calls per hour tasks never use.', resolve: (q) => q.lanes?.liveReserve ?? null }),
+    usedByTasks: t.int({ nullable: true, description: 'Calls made by tasks this hour.', resolve: (q) => q.lanes?.usedByTasks ?? null }),
+    usedByLive: t.int({ nullable: true, description: 'Calls made by live requests this hour.', resolve: (q) => q.lanes?.usedByLive ?? null }),
+    keywordsWaiting: t.int({ nullable: true, description: 'Keywords queued and running tasks still wait for.', resolve: (q) => q.keywordsWaiting }),
   }),
 });
 

@@ -21,7 +21,7 @@ const MonthlyVolumeRef = builder.objectRef<MonthlyVolume>('MonthlyVolume').imple
 });
 
 /** The /v1 search_volume item, plus nested views of the same phrase (one query feeds a dashboard card). */
-const KeywordRef = builder.objectRef<KeywordVolume>('Keyword').implement({
+export const KeywordRef = builder.objectRef<KeywordVolume>('Keyword').implement({
   fields: (t) => ({
     phrase: t.string({ resolve: (k) => k.keyword }),
     locationCode: t.exposeInt('locationCode'),

@@ -1,16 +1,12 @@
 import { getRegions, type RegionDemand } from '../../services/regions.js';
 import { builder } from '../builder.js';
+import { RegionNamingRef } from './region-fields.js';
 import { DeviceEnum, RegionLevelEnum } from './enums.js';
 
 export const RegionDemandRef = builder.objectRef<RegionDemand>('RegionDemand').implement({
+  interfaces: [RegionNamingRef],
+  isTypeOf: (value) => 'count' in (value as object),
   fields: (t) => ({
-    regionId: t.exposeInt('regionId'),
-    regionName: t.exposeString('regionName', { description: 'Name in Russian.' }),
-    regionNameEn: t.exposeString('regionNameEn'),
-    regionType: t.exposeString('regionType', { description: 'country, district, region, city or other.' }),
-    parentId: t.exposeInt('parentId', { description: '0 for a root region.' }),
-    parentName: t.exposeString('parentName'),
-    countryCode: t.exposeString('countryCode'),
     count: t.exposeInt('count'),
     share: t.exposeFloat('share', { description: "Part of the phrase's total demand, 0..1." }),
     affinityIndex: t.exposeFloat('affinityIndex', { description: '100 = national average.' }),

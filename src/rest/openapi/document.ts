@@ -5,6 +5,7 @@ import type { Family, RestRoute } from '../routes.js';
 import { presentEnvelopeError } from '../v1/envelope.js';
 import { openApiComponents } from './registry.js';
 import { ROUTE_DOCS } from './route-docs.js';
+import { csvContent, csvParameters } from './csv-docs.js';
 import { envelopeErrorSchema } from './schemas-v1.js';
 import { problemSchema } from './schemas-v2.js';
 
@@ -93,10 +94,14 @@ function queryParameters(route: RestRoute): Json[] {
 
 function operation(route: RestRoute): Json {
   const doc = ROUTE_DOCS[route.path];
+  const pathParameters = route.match
+    ? [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }))
+    : [];
   const input =
-    (route.method ?? 'POST') === 'GET'
-      ? { parameters: queryParameters(route) }
+    (route.method ?? 'POST') !== 'POST'
+      ? { parameters: [...pathParameters, ...queryParameters(route)] }
       : {
+          ...(csvParameters(route).length > 0 ? { parameters: csvParameters(route) } : {}),
           requestBody: {
             required: true,
             content: {
@@ -110,7 +115,7 @@ function operation(route: RestRoute): Json {
   return {
     operationId: route.operation,
     summary: route.summary,
-    tags: [route.family === 'v1' ? 'keyword-data (v1)' : 'native (v2)'],
+    tags: [route.envelope === 'own' ? 'tasks (v1)' : route.family === 'v1' ? 'keyword-data (v1)' : 'native (v2)'],
     ...input,
     responses: {
       '200': {
@@ -124,6 +129,7 @@ function operation(route: RestRoute): Json {
           'application/json': doc
             ? { schema: ref(doc.response), example: doc.responseExample }
             : { schema: { type: 'object' } },
+          ...csvContent(route),
         },
       },
       ...errorResponses(route.family, route.path),
@@ -149,8 +155,18 @@ export function buildOpenApiDocument(routes: readonly RestRoute[]): Json {
     tags: [
       { name: 'keyword-data (v1)', description: 'Task-envelope format; errors use the envelope with 5-digit codes.' },
       { name: 'native (v2)', description: 'Native shapes; errors are RFC 9457 problem details.' },
+      {
+        name: 'tasks (v1)',
+        description:
+          'Post now, collect later: task_post, tasks_ready, task_get/{id} (GET polls for free, DELETE cancels). Tasks wait ' +
+          'for the upstream budget instead of being refused; they are billed once, when they end.',
+      },
     ],
-    paths: Object.fromEntries(routes.map((route) => [route.path, { [(route.method ?? 'POST').toLowerCase()]: operation(route) }])),
+    // A path may carry several methods (task_get/{id}: GET reads, DELETE cancels).
+    paths: routes.reduce<Record<string, Json>>((paths, route) => {
+      paths[route.path] = { ...paths[route.path], [(route.method ?? 'POST').toLowerCase()]: operation(route) };
+      return paths;
+    }, {}),
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer <key>`.' },

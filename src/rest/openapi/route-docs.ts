@@ -7,6 +7,8 @@ import {
 } from './schemas-v1.js';
 import { dynamicsResponseSchema, regionsResponseSchema, topResponseSchema } from './schemas-v2.js';
 import { quotaResponseSchema, usageResponseSchema } from './schemas-account.js';
+import { regionSearchResponseSchema } from './schemas-region-search.js';
+import { TASK_ROUTE_DOCS } from './task-docs.js';
 
 /** What the route table does not say about a route: its success body, and examples of both bodies. */
 export interface RouteDoc {
@@ -44,6 +46,7 @@ const locationsRequest = { keyword: 'пицца' };
 
 /** Documentation of every REST route by path; a test fails when a route of the app has none. */
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
+  ...TASK_ROUTE_DOCS,
   '/v2/stats/top': {
     response: topResponseSchema,
     requestExample: { phrase: 'ноутбук', numPhrases: 10, regions: [213], devices: ['desktop', 'tablet'] },
@@ -185,6 +188,26 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: quotaResponseSchema,
     requestExample: {},
     fields: {},
-    responseExample: { source: 'wordstat', hourly: { limit: 100, remaining: 87, resetsInSeconds: 1260 }, perSecond: { limit: 10 } },
+    responseExample: {
+      source: 'wordstat',
+      hourly: { limit: 100, remaining: 87, resetsInSeconds: 1260 },
+      perSecond: { limit: 10 },
+      lanes: { liveReserve: 20, usedByTasks: 9, usedByLive: 4 },
+      keywordsWaiting: 950,
+    },
+  },
+  '/v2/stats/region_search': {
+    response: regionSearchResponseSchema,
+    requestExample: { query: 'моск', limit: 10 },
+    fields: {
+      query: 'A Russian or English name or part of one; case-insensitive, ё = е. Not empty.',
+      limit: 'Integer 1–50, default 10.',
+    },
+    responseExample: {
+      regions: [
+        { regionId: 1, regionName: 'Москва и область', regionNameEn: 'Moscow and Moscow Oblast', regionType: 'region', parentId: 3, parentName: 'Центр', countryCode: 'RU' },
+        { regionId: 213, regionName: 'Москва', regionNameEn: 'Moscow', regionType: 'city', parentId: 1, parentName: 'Москва и область', countryCode: 'RU' },
+      ],
+    },
   },
 };

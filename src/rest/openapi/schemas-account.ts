@@ -36,6 +36,11 @@ export const quotaResponseSchema = component(
       .nullable()
       .meta({ description: 'null when the source has no budget (the demo).' }),
     perSecond: z.object({ limit: z.number().int() }).nullable(),
+    lanes: z
+      .object({ liveReserve: z.number().int(), usedByTasks: z.number().int(), usedByLive: z.number().int() })
+      .nullable()
+      .meta({ description: 'Calls per hour kept for live requests (tasks never use them), and this hour’s calls by tasks and by live requests.' }),
+    keywordsWaiting: z.number().int().nullable().meta({ description: 'Keywords queued and running tasks still wait for.' }),
   }),
   'QuotaResponse',
 );

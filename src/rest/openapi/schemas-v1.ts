@@ -6,7 +6,7 @@ import { component } from './registry.js';
 
 const volume = z.number().int().nonnegative();
 
-const taskFields = {
+export const taskFields = {
   id: z.string(),
   status_code: z.number().int().meta({ description: '20000 on success; a 5-digit error code otherwise.' }),
   status_message: z.string().meta({ description: '`Ok.` on success; otherwise what is wrong and with which field.' }),
@@ -17,7 +17,7 @@ const taskFields = {
   data: z.looseObject({}).meta({ description: 'The request as sent, with `api` and `function`.' }),
 };
 
-const envelopeFields = {
+export const envelopeFields = {
   version: z.string(),
   status_code: z.number().int(),
   status_message: z.string(),
@@ -69,7 +69,7 @@ export const suggestionsItemSchema = component(
           cpc: z.number().nonnegative(),
         }),
       )
-      .meta({ description: 'search_volume descending, ties by keyword.' }),
+      .meta({ description: 'Phrases containing the seed by search_volume descending (ties by keyword), every fifth place for a related phrase that does not.' }),
   }),
   'SuggestionsItem',
 );

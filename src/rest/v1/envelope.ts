@@ -10,6 +10,8 @@ const TASK_STATUS: Record<ErrorCode, number> = {
   METHOD_NOT_ALLOWED: 40002,
   PAYLOAD_TOO_LARGE: 40003,
   UNSUPPORTED_MEDIA_TYPE: 40004,
+  CLIENT_CLOSED_REQUEST: 49900,
+  REQUEST_TIMEOUT: 40800,
   UNAUTHENTICATED: 40100,
   SOURCE_RATE_LIMITED: 40202,
   SOURCE_QUOTA_EXHAUSTED: 40300,
@@ -103,8 +105,11 @@ export function presentEnvelope<R>(request: EnvelopeRequest, result: R[], cost: 
   };
 }
 
-/** The error envelope: same shape, a 5-digit code, a message naming the field, cost 0, result null. */
-export function presentEnvelopeError(request: EnvelopeRequest, error: DomainError): Envelope<never> {
+/**
+ * The error envelope: same shape, a 5-digit code, a message naming the field, result null; cost 0 unless the
+ * request fetched answers upstream before it failed.
+ */
+export function presentEnvelopeError(request: EnvelopeRequest, error: DomainError, cost = 0): Envelope<never> {
   const frame = taskFrame(request);
   const code = taskStatusCode(error.code);
   return {
@@ -112,9 +117,18 @@ export function presentEnvelopeError(request: EnvelopeRequest, error: DomainErro
     status_code: code,
     status_message: error.message,
     time: frame.time,
-    cost: 0,
+    cost,
     tasks_count: 1,
     tasks_error: 1,
-    tasks: [task(frame, code, error.message, 0, 0, null)],
+    tasks: [task(frame, code, error.message, cost, 0, null)],
   };
+}
+
+/**
+ * The result items of a route that presents its own envelope (task_get), when its one task is finished
+ * (20000); undefined while it is queued, running, failed or cancelled. What a CSV of a task holds.
+ */
+export function finishedTaskResult(envelope: unknown): unknown[] | undefined {
+  const first = (envelope as { tasks?: { status_code?: number; result?: unknown }[] } | undefined)?.tasks?.[0];
+  return first?.status_code === 20000 && Array.isArray(first.result) ? first.result : undefined;
 }

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../../domain/errors.js';
-import type { KeyStore } from '../../ports/key-store.js';
+import type { KeyStore, StoredKey } from '../../ports/key-store.js';
+import { createUnknownKeyCache, type UnknownKeyCache } from './unknown-key-cache.js';
 
 /** Who is calling: a key id safe to log and to bill against (never the key). */
 export interface Principal {
@@ -23,8 +24,30 @@ export function hashKey(key: string): string {
 
 const BEARER = /^Bearer\s+([\x21-\x7e]{8,512})\s*$/i;
 
-/** Static keys (API_KEYS) compared in constant time, then the key store if there is one. */
-export function createAuthenticator(staticKeys: readonly string[], store?: KeyStore): Authenticator {
+/**
+ * Static keys (API_KEYS) compared in constant time, then the key store if there is one. Digests the store did
+ * not know are remembered for a few seconds (`unknownKeys`), and concurrent lookups of one digest share one
+ * query, so a bad-key flood does not become one store query per request.
+ */
+export function createAuthenticator(
+  staticKeys: readonly string[],
+  store?: KeyStore,
+  unknownKeys: UnknownKeyCache = createUnknownKeyCache(),
+): Authenticator {
+  const inFlight = new Map<string, Promise<StoredKey | undefined>>();
+  const lookUp = (digest: string): Promise<StoredKey | undefined> => {
+    let pending = inFlight.get(digest);
+    if (!pending) {
+      pending = store!.findActiveByHash(digest).then((found) => {
+        if (!found) unknownKeys.remember(digest);
+        return found;
+      });
+      const settled = pending.finally(() => inFlight.delete(digest));
+      settled.catch(() => {}); // the caller handles the failure through `pending`
+      inFlight.set(digest, pending);
+    }
+    return pending;
+  };
   const digests = staticKeys.map((key) => {
     const digest = createHash('sha256').update(key, 'utf8').digest();
     return { digest, principal: { keyId: `env-${digest.toString('hex').slice(0, 12)}`, name: 'API_KEYS' } };
@@ -41,9 +64,11 @@ export function createAuthenticator(staticKeys: readonly string[], store?: KeySt
       }
       if (found) return found;
       if (!store) return undefined;
+      const digest = presented.toString('hex');
+      if (unknownKeys.has(digest)) return undefined;
       let stored;
       try {
-        stored = await store.findActiveByHash(presented.toString('hex'));
+        stored = await lookUp(digest);
       } catch (error) {
         throw new DomainError('SERVICE_UNAVAILABLE', 'the API key store is unreachable; retry shortly', {
           retryAfterSeconds: 5,

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { migrate } from '../../../src/adapters/sql/migrations.js';
+import { findDataFile } from '../../../src/adapters/region-data.js';
 import { createPgliteClient } from '../../../src/adapters/sql/pglite-client.js';
+import { createPgliteWorkerClient } from '../../../src/adapters/sql/pglite-worker-client.js';
+import { PGLITE_TEMPLATE_FILE } from '../../../src/adapters/sql/pglite-template.js';
 import type { SqlClient } from '../../../src/adapters/sql/sql-client.js';
 import type { SqlSuiteEnv } from './support/env.js';
 import { createFlakyClient } from './support/flaky-client.js';
@@ -9,11 +12,17 @@ import { ledgerCases } from './support/ledger-cases.js';
 import { migrationCases } from './support/migration-cases.js';
 import { usageCases } from './support/usage-cases.js';
 
-// One in-memory PGlite for the file (starting one takes seconds); tables are emptied before each test.
-describe('SQL adapters on PGlite', () => {
+// One in-memory PGlite per engine (starting one takes seconds); tables are emptied before each test. The service
+// runs PGlite in a worker thread (open.ts): the same suite runs there too.
+const engines: Array<[string, () => Promise<SqlClient>]> = [
+  ['PGlite', () => createPgliteClient({ dataDir: 'memory://' })],
+  ['PGlite in a worker thread', () => createPgliteWorkerClient({ dataDir: 'memory://', templatePath: findDataFile(PGLITE_TEMPLATE_FILE) })],
+];
+
+describe.each(engines)('SQL adapters on %s', (_name, open) => {
   let client: SqlClient;
   beforeAll(async () => {
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await open();
     await migrate(client);
   }, 120_000);
   afterAll(async () => {

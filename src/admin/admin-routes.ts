@@ -1,0 +1,101 @@
+import { DomainError, invalidField, toDomainError } from '../domain/errors.js';
+import type { KeyAdmin } from '../ports/key-admin.js';
+import type { StoredKey } from '../ports/key-store.js';
+import type { Logger } from '../ports/logger.js';
+import { readJsonBody } from '../rest/body.js';
+import { presentProblem } from '../rest/problem.js';
+import { jsonResponse } from '../rest/responses.js';
+import type { UsageService } from '../services/usage.js';
+import { createBearerCheck } from './bearer-check.js';
+
+export interface AdminRoutesOptions {
+  /** ADMIN_TOKEN. Without it there is no admin API at all: every /admin path is an ordinary 404. */
+  token: string | undefined;
+  /** The database's keys; undefined when the service runs without one (API_KEYS only). */
+  keys: KeyAdmin | undefined;
+  usage: UsageService | undefined;
+  logger: Logger;
+}
+
+const KEY_PATH = /^\/admin\/keys\/([^/]+?)(\/revoke)?$/;
+const MAX_NAME = 200;
+
+/**
+ * The operator's API, for key administration while the service runs (the keys CLI uses it):
+ *   POST /admin/keys {name}            → 201 {id, name, key}: the key, shown this once
+ *   GET /admin/keys                    → {keys: [{id, name, createdAt, revokedAt}]}
+ *   DELETE /admin/keys/ID, POST /admin/keys/ID/revoke → the revoked key (refused from the next request on)
+ *   GET /admin/usage?from=&to=         → every key's usage (the same report as `npm run usage`)
+ * Behind `Authorization: Bearer $ADMIN_TOKEN`; errors are problem+json. Logged by key id and name, never a key.
+ */
+export function createAdminRoutes(options: AdminRoutesOptions) {
+  if (!options.token) return async (): Promise<Response | undefined> => undefined;
+  const authorized = createBearerCheck(options.token);
+  const logger = options.logger.child({ component: 'admin' });
+
+  return async (request: Request): Promise<Response | undefined> => {
+    const { pathname, searchParams } = new URL(request.url);
+    if (pathname !== '/admin' && !pathname.startsWith('/admin/')) return undefined;
+    try {
+      if (!authorized(request)) throw new DomainError('UNAUTHENTICATED', 'a valid admin token is required: Authorization: Bearer <ADMIN_TOKEN>');
+      if (pathname === '/admin/keys') {
+        const keys = need(options.keys, 'keys');
+        if (request.method === 'GET') return reply({ keys: (await keys.list()).map(presentKey) }, 200);
+        if (request.method !== 'POST') throw notAllowed('GET, POST');
+        const issued = await keys.create(nameFrom(await readJsonBody(request)));
+        logger.info({ keyId: issued.id, name: issued.name }, 'admin: key created');
+        return reply(issued, 201);
+      }
+      const keyPath = KEY_PATH.exec(pathname);
+      if (keyPath) {
+        const [, id, revoke] = keyPath;
+        if (revoke ? request.method !== 'POST' : request.method !== 'DELETE') throw notAllowed(revoke ? 'POST' : 'DELETE');
+        const revoked = await need(options.keys, 'keys').revoke(decodeURIComponent(id!));
+        if (!revoked) throw new DomainError('NOT_FOUND', `no key with id ${id}`, { field: 'id' });
+        logger.info({ keyId: revoked.id, name: revoked.name }, 'admin: key revoked');
+        return reply(presentKey(revoked), 200);
+      }
+      if (pathname === '/admin/usage') {
+        if (request.method !== 'GET') throw notAllowed('GET');
+        const report = await need(options.usage, 'usage').forAll({ from: param(searchParams, 'from'), to: param(searchParams, 'to') });
+        return reply(report, 200);
+      }
+      throw new DomainError('NOT_FOUND', `no route ${pathname}`);
+    } catch (error) {
+      const domain = toDomainError(error);
+      if (domain.code === 'INTERNAL') logger.error({ err: error, path: pathname }, 'admin request failed');
+      const headers: Record<string, string> = { 'cache-control': 'no-store' };
+      if (domain.code === 'UNAUTHENTICATED') headers['www-authenticate'] = 'Bearer realm="admin"';
+      if (domain.allow) headers.allow = domain.allow;
+      return jsonResponse(presentProblem(domain), domain.status, headers, 'application/problem+json');
+    }
+  };
+}
+
+// Answers carry a secret (a new key) or operator data: never cached anywhere.
+const reply = (body: unknown, status: number) => jsonResponse(body, status, { 'cache-control': 'no-store' });
+
+function presentKey(key: StoredKey) {
+  return { id: key.id, name: key.name, createdAt: key.createdAt.toISOString(), revokedAt: key.revokedAt?.toISOString() ?? null };
+}
+
+function nameFrom(body: unknown): string {
+  const name = body && typeof body === 'object' && !Array.isArray(body) ? (body as { name?: unknown }).name : undefined;
+  if (typeof name !== 'string' || name.trim() === '' || name.trim().length > MAX_NAME) {
+    throw invalidField('name', `name must be a string of 1–${MAX_NAME} characters (who or what the key is for)`);
+  }
+  return name;
+}
+
+function param(params: URLSearchParams, name: string): string | undefined {
+  return params.get(name) ?? undefined;
+}
+
+function need<T>(part: T | undefined, what: string): T {
+  if (!part) throw new DomainError('SERVICE_UNAVAILABLE', `no database is configured, so there are no ${what} to administer`);
+  return part;
+}
+
+function notAllowed(allow: string): DomainError {
+  return new DomainError('METHOD_NOT_ALLOWED', `use ${allow}`, { allow });
+}

@@ -1,0 +1,109 @@
+import type { Registry } from 'prom-client';
+import type { Config } from '../config/config.js';
+import type { SqlClient } from '../adapters/sql/sql-client.js';
+import type { Logger } from '../ports/logger.js';
+import type { ServiceRuntime } from '../services/runtime.js';
+import { presentTaskGet } from '../rest/v1/task-envelope.js';
+import { createFairTurns } from '../tasks/fair-turns.js';
+import { registerTaskMetrics } from '../tasks/task-metrics.js';
+import { createTaskQueue } from '../tasks/task-queue.js';
+import { createTaskRunner } from '../tasks/task-runner.js';
+import { createTaskService, type TaskService } from '../tasks/task-service.js';
+import { createSqlTaskStore } from '../tasks/sql-task-store.js';
+import { createNotifier } from '../tasks/webhooks/notifier.js';
+import { createWebhookDelivery } from '../tasks/webhooks/webhook-delivery.js';
+
+export interface TaskSetup {
+  service: TaskService;
+  /** Starts the job engine (migrations, workers); posting starts it too. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Tasks over the ledger's database: the store, pg-boss jobs (in schema TASK_QUEUE_SCHEMA), TASK_WORKERS workers
+ * calling the same services as the live routes, notifications, retention, metrics.
+ */
+export function createTaskSetup(
+  config: Config,
+  deps: { client: SqlClient; runtime: ServiceRuntime; registry: Registry; logger: Logger },
+): TaskSetup {
+  const { runtime, logger } = deps;
+  const store = createSqlTaskStore(deps.client);
+  const turns = createFairTurns(runtime.quota);
+  const metrics = registerTaskMetrics(deps.registry, () => store.counts());
+  const deliver = createWebhookDelivery({
+    secret: config.WEBHOOK_SECRET,
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+    logger,
+    onAttempt: metrics.notificationAttempt,
+  });
+  const notifier = createNotifier({
+    store,
+    clock: runtime.clock,
+    logger,
+    deliver,
+    present: (task) => JSON.stringify(presentTaskGet({ startedAt: runtime.clock.now(), now: runtime.clock.now() }, { task, eta: null })),
+    queue: (job) => queue.notify(job),
+  });
+  const runner = createTaskRunner({
+    store,
+    gateway: runtime.gateway,
+    quota: runtime.quota,
+    turns,
+    clock: runtime.clock,
+    timeZone: runtime.timeZone,
+    catalog: runtime.catalog,
+    keywordData: runtime.keywordData,
+    sourceKind: runtime.sourceKind,
+    prices: runtime.prices,
+    ledger: runtime.ledger,
+    logger,
+    freshTtlMs: config.CACHE_TTL,
+    concurrency: runtime.concurrency,
+    onFinished: (task) => void notifier.taskEnded(task).catch((error: unknown) => logger.error({ err: error, taskId: task.id }, 'task notification not queued')),
+  });
+  const queue = createTaskQueue({
+    client: deps.client,
+    schema: config.TASK_QUEUE_SCHEMA,
+    runner,
+    workers: config.TASK_WORKERS,
+    leaseSeconds: config.TASK_LEASE_SECONDS,
+    deliver: (job) => notifier.handle(job),
+    notifyRetrySeconds: config.WEBHOOK_RETRY_SECONDS,
+    logger,
+  });
+  const service = createTaskService({
+    store,
+    clock: runtime.clock,
+    quota: runtime.quota,
+    enqueue: (id) => queue.enqueue(id),
+    allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE,
+  });
+  // Finished tasks and their answers go after TASK_RETENTION; every process sweeps (the delete is idempotent).
+  const sweep = setInterval(() => {
+    void store
+      .purge(new Date(runtime.clock.now() - config.TASK_RETENTION))
+      .catch((error: unknown) => logger.warn({ err: error }, 'task retention sweep failed'));
+  }, Math.min(3_600_000, config.TASK_RETENTION));
+  sweep.unref();
+  let started: Promise<void> | undefined;
+  return {
+    service,
+    start() {
+      started ??= (async () => {
+        await store.migrate();
+        await queue.start();
+      })().catch((error: unknown) => {
+        started = undefined; // the next post or restart tries again
+        throw error;
+      });
+      return started;
+    },
+    async close() {
+      clearInterval(sweep);
+      await queue.close(); // running slices stop and queue their continuation first
+      turns.close();
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { DEFAULT_LOCATION_CODE, regionFilterForLocation } from '../domain/location-codes.js';
+import { normalizePhrase } from '../domain/requests/fields.js';
+import { normalizeKeywords, normalizeSuggestionsLimit } from '../domain/requests/keyword-data.js';
+import type { SourceCall } from '../domain/source-call.js';
+import type { ServiceContext } from '../services/context.js';
+import { toDynamicsQuery } from '../services/dynamics.js';
+import { keywordDataOf } from '../services/keyword-data-deps.js';
+import { regionsSourceQuery, toRegionsQuery } from '../services/regions.js';
+import { RELATED_QUERIES_PER_SEED } from '../services/suggestions.js';
+import { toTopQuery } from '../services/top.js';
+import { resolveUsageRange } from '../services/usage.js';
+
+/** A `Keyword` the operation will resolve: its nested views ask the source about this phrase and region. */
+export interface KeywordParent {
+  phrase: string;
+  regions: number[];
+}
+
+/** What one selected field will make the source do, once its arguments passed the domain's rules. */
+export interface FieldPlan {
+  calls: SourceCall[];
+  /** Calls beyond `calls` the field may make that no one can name before it runs (suggestion verification). */
+  extraCalls?: number;
+  /** The `Keyword` objects it returns, for the fields selected below it. */
+  keywords?: KeywordParent[];
+}
+
+type Args = Record<string, any>;
+/**
+ * Runs the same normalisers the resolver (and REST) will run, so a bad argument throws the same INVALID_FIELD
+ * naming it, and names the source calls the resolver will make. `parents`: the Keywords the field hangs off.
+ */
+type FieldPlanner = (args: Args, ctx: ServiceContext, parents: readonly KeywordParent[]) => FieldPlan;
+
+const opt = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
+
+/** Monthly volume of a keyword: the call getKeywordVolume makes (the /v1 search_volume call). */
+function volumeCall(ctx: ServiceContext, keyword: KeywordParent): SourceCall {
+  return { method: 'dynamics', query: toDynamicsQuery(ctx, { phrase: keyword.phrase, period: 'PERIOD_MONTHLY', regions: keyword.regions }) };
+}
+
+function keywordsOf(phrases: readonly string[], locationCode: number | null | undefined): KeywordParent[] {
+  const regions = regionFilterForLocation(locationCode ?? DEFAULT_LOCATION_CODE);
+  return phrases.map((phrase) => ({ phrase, regions }));
+}
+
+const keywordPlan = (ctx: ServiceContext, keywords: KeywordParent[]): FieldPlan => ({
+  calls: keywords.map((k) => volumeCall(ctx, k)),
+  keywords,
+});
+
+/** Planners by `Type.field`; a field without one makes no source call and has no argument rule of ours. */
+export const FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
+  'Query.top': (a, ctx) => ({
+    calls: [{ method: 'top', query: toTopQuery(ctx, { phrase: a.phrase, numPhrases: opt(a.numPhrases), regions: opt(a.regions), devices: opt(a.devices) }) }],
+  }),
+  'Query.dynamics': (a, ctx) => ({
+    calls: [
+      {
+        method: 'dynamics',
+        query: toDynamicsQuery(ctx, {
+          phrase: a.phrase,
+          period: opt(a.period),
+          fromDate: opt(a.fromDate),
+          toDate: opt(a.toDate),
+          regions: opt(a.regions),
+          devices: opt(a.devices),
+        }),
+      },
+    ],
+  }),
+  'Query.regions': (a) => ({
+    calls: [{ method: 'regions', query: regionsSourceQuery(toRegionsQuery({ phrase: a.phrase, region: opt(a.level), devices: opt(a.devices) })) }],
+  }),
+  'Query.keyword': (a, ctx) => keywordPlan(ctx, keywordsOf([normalizePhrase(a.phrase, 'phrase')], a.locationCode)),
+  'Query.keywords': (a, ctx) => keywordPlan(ctx, keywordsOf(normalizeKeywords(a.phrases, 'phrases'), a.locationCode)),
+  'Query.suggestions': (a, ctx) => {
+    normalizeSuggestionsLimit(opt(a.limit));
+    const [seed] = keywordsOf([normalizePhrase(a.keyword, 'keyword')], a.locationCode);
+    // The related-queries provider's one top call; the verifier's calls depend on what the LLM proposes.
+    const related = toTopQuery(ctx, { phrase: seed!.phrase, numPhrases: RELATED_QUERIES_PER_SEED, regions: seed!.regions });
+    return { calls: [{ method: 'top', query: related }], extraCalls: Math.max(0, (keywordDataOf(ctx).suggestionsMaxCalls ?? 1) - 1) };
+  },
+  'Query.usage': (a, ctx) => {
+    resolveUsageRange({ from: opt(a.from), to: opt(a.to) }, ctx.today);
+    return { calls: [] };
+  },
+  'Keyword.dynamics': (a, ctx, parents) => ({
+    calls: parents.map((k) => ({
+      method: 'dynamics' as const,
+      query: toDynamicsQuery(ctx, { phrase: k.phrase, period: opt(a.period), fromDate: opt(a.fromDate), toDate: opt(a.toDate), regions: k.regions, devices: opt(a.devices) }),
+    })),
+  }),
+  'Keyword.regions': (a, _ctx, parents) => ({
+    calls: parents.map((k) => ({
+      method: 'regions' as const,
+      query: regionsSourceQuery(toRegionsQuery({ phrase: k.phrase, region: opt(a.level), devices: opt(a.devices) })),
+    })),
+  }),
+  'Keyword.top': (a, ctx, parents) => ({
+    calls: parents.map((k) => ({
+      method: 'top' as const,
+      query: toTopQuery(ctx, { phrase: k.phrase, numPhrases: opt(a.numPhrases), regions: k.regions, devices: opt(a.devices) }),
+    })),
+  }),
+};

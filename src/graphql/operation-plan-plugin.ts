@@ -1,0 +1,35 @@
+import type { Plugin } from 'graphql-yoga';
+import { toDomainError } from '../domain/errors.js';
+import { planLiveCalls } from '../services/quota-check.js';
+import type { GraphQLContext } from './context.js';
+import { domainToGraphQLError } from './errors.js';
+import { planOperation } from './operation-plan.js';
+
+/**
+ * Checks every field's arguments before any field runs, as REST checks a body before its first call: one bad
+ * argument anywhere (any alias, any depth) answers 400 BAD_USER_INPUT naming it, and the source is never
+ * called. Then the quota plan for the whole operation (every alias, every nested field): its distinct uncached
+ * calls must fit the budget, or it is refused at once with an honest Retry-After and the task route to use
+ * (issue 12), before a single call is spent. The plan stays on the context.
+ */
+export function useOperationPlan(): Plugin<GraphQLContext> {
+  return {
+    async onExecute({ args, setResultAndStopExecution }) {
+      const context = args.contextValue as GraphQLContext;
+      const plan = planOperation({
+        schema: args.schema,
+        document: args.document,
+        operationName: args.operationName,
+        variableValues: args.variableValues as Record<string, unknown> | undefined,
+        services: context.scope.services,
+      });
+      context.plan = plan;
+      if (plan.errors.length > 0) return setResultAndStopExecution({ errors: plan.errors });
+      try {
+        await planLiveCalls(context.scope.services, plan.calls);
+      } catch (error) {
+        setResultAndStopExecution({ errors: [domainToGraphQLError(toDomainError(error))] });
+      }
+    },
+  };
+}

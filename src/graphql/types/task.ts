@@ -1,0 +1,148 @@
+import { DomainError } from '../../domain/errors.js';
+import type { KeywordVolume } from '../../services/search-volume.js';
+import type { RequestScope } from '../../services/runtime.js';
+import { requireTasks, type TaskView } from '../../tasks/task-service.js';
+import type { TaskRecord, TaskStatus } from '../../tasks/task-types.js';
+import { builder } from '../builder.js';
+import { KeywordRef } from './keyword.js';
+
+// Tasks in GraphQL: post a big keyword list now, read it when the budget allowed it. Reading costs no source call.
+
+const TaskStatusEnum = builder.enumType('TaskStatus', {
+  values: {
+    QUEUED: { value: 'queued' },
+    RUNNING: { value: 'running' },
+    DONE: { value: 'done' },
+    FAILED: { value: 'failed' },
+    CANCELLED: { value: 'cancelled' },
+  } as const,
+});
+
+const TaskProgressRef = builder.objectRef<TaskView>('TaskProgress').implement({
+  fields: (t) => ({
+    callsTotal: t.int({ resolve: (v) => v.task.callsTotal }),
+    callsDone: t.int({ resolve: (v) => v.task.callsDone }),
+    eta: t.string({ nullable: true, description: 'ISO time by which the budget allows the remaining calls; null once ended.', resolve: (v) => v.eta?.toISOString() ?? null }),
+  }),
+});
+
+const TaskRef = builder.objectRef<TaskView>('Task').implement({
+  description: 'A task: a keyword list collected within the upstream budget, fairly shared between keys.',
+  fields: (t) => ({
+    id: t.id({ resolve: (v) => v.task.id }),
+    operation: t.string({ resolve: (v) => v.task.operation }),
+    status: t.field({ type: TaskStatusEnum, resolve: (v) => v.task.status }),
+    tag: t.string({ nullable: true, resolve: (v) => v.task.tag }),
+    createdAt: t.string({ description: 'ISO time.', resolve: (v) => v.task.postedAt.toISOString() }),
+    finishedAt: t.string({ nullable: true, resolve: (v) => v.task.finishedAt?.toISOString() ?? null }),
+    progress: t.field({ type: TaskProgressRef, resolve: (v) => v }),
+    cost: t.float({ nullable: true, description: 'Billed when the task ends: one call (the repeat price when all came from cache).', resolve: (v) => v.task.cost }),
+    error: t.string({ nullable: true, description: 'Why a failed task failed (e.g. the keyword the source rejected).', resolve: (v) => v.task.errorMessage }),
+    keywords: t.field({
+      type: [KeywordRef],
+      nullable: true,
+      description: 'The same Keyword objects as the keywords query; present when a search_volume task is done.',
+      resolve: (v) => (v.task.status === 'done' && v.task.operation === 'search_volume' ? (v.task.result as KeywordVolume[]) : null),
+    }),
+  }),
+});
+
+const TaskEdgeRef = builder.objectRef<{ cursor: string; node: TaskView }>('TaskEdge').implement({
+  fields: (t) => ({ cursor: t.exposeString('cursor'), node: t.field({ type: TaskRef, resolve: (e) => e.node }) }),
+});
+
+const TaskConnectionRef = builder
+  .objectRef<{ edges: { cursor: string; node: TaskView }[]; hasNextPage: boolean }>('TaskConnection')
+  .implement({
+    fields: (t) => ({
+      edges: t.field({ type: [TaskEdgeRef], resolve: (c) => c.edges }),
+      hasNextPage: t.exposeBoolean('hasNextPage'),
+      endCursor: t.string({ nullable: true, resolve: (c) => c.edges.at(-1)?.cursor ?? null }),
+    }),
+  });
+
+const tasksOf = (scope: RequestScope) => requireTasks(scope.services);
+
+const view = (task: TaskRecord): TaskView => ({ task, eta: null });
+
+builder.mutationType({});
+
+builder.mutationField('createSearchVolumeTask', (t) =>
+  t.field({
+    type: TaskRef,
+    description: 'Posts 1 to 10,000 keywords as a task (REST: POST /v1/keywords/search_volume/task_post). Free; billed once when it ends.',
+    complexity: 0,
+    args: {
+      keywords: t.arg.stringList({ required: true }),
+      locationCode: t.arg.int({ defaultValue: 2643 }),
+      languageCode: t.arg.string({ defaultValue: 'ru' }),
+      tag: t.arg.string(),
+      postbackUrl: t.arg.string(),
+    },
+    resolve: async (_root, args, ctx) => {
+      const body = {
+        keywords: args.keywords,
+        location_code: args.locationCode ?? undefined,
+        language_code: args.languageCode ?? undefined,
+        ...(args.tag == null ? {} : { tag: args.tag }),
+        ...(args.postbackUrl == null ? {} : { postback_url: args.postbackUrl }),
+      };
+      const [posted] = await tasksOf(ctx.scope).post(ctx.scope.principal.keyId, 'search_volume', [body]);
+      if (!posted!.ok) throw posted!.error;
+      return tasksOf(ctx.scope).get(ctx.scope.principal.keyId, posted!.task.id);
+    },
+  }),
+);
+
+builder.mutationField('cancelTask', (t) =>
+  t.field({
+    type: TaskRef,
+    description: 'Cancels a queued or running task of this key: it makes no further calls and is not billed.',
+    complexity: 0,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => tasksOf(ctx.scope).cancel(ctx.scope.principal.keyId, String(args.id)),
+  }),
+);
+
+builder.queryField('task', (t) =>
+  t.field({
+    type: TaskRef,
+    nullable: true,
+    description: "One of this key's tasks (null when unknown). Polling costs nothing.",
+    complexity: 0,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      try {
+        return await tasksOf(ctx.scope).get(ctx.scope.principal.keyId, String(args.id));
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;
+        throw error;
+      }
+    },
+  }),
+);
+
+builder.queryField('tasks', (t) =>
+  t.field({
+    type: TaskConnectionRef,
+    description: "This key's tasks, newest first; `after` is the endCursor of the previous page.",
+    complexity: 0,
+    args: {
+      status: t.arg({ type: TaskStatusEnum }),
+      first: t.arg.int({ defaultValue: 20 }),
+      after: t.arg.string(),
+    },
+    resolve: async (_root, args, ctx) => {
+      const first = args.first ?? 20;
+      if (!Number.isInteger(first) || first < 1 || first > 100) {
+        throw new DomainError('INVALID_FIELD', 'first must be between 1 and 100', { field: 'first' });
+      }
+      const page = await tasksOf(ctx.scope).list(ctx.scope.principal.keyId, {
+        status: (args.status ?? undefined) as TaskStatus | undefined,
+        first,
+        after: args.after ?? undefined,
+      });
+      return { edges: page.tasks.map((task) => ({ cursor: task.id, node: view(task) })), hasNextPage: page.hasNextPage };
+    },
+  }),
+);

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { locationsRequestSchema, searchVolumeRequestSchema, suggestionsRequestSchema } from '../../domain/requests/keyword-data.js';
+import { ROUTE_DOCS } from '../../rest/openapi/route-docs.js';
+import { locationsItemSchema, searchVolumeItemSchema, suggestionsItemSchema } from '../../rest/openapi/schemas-v1.js';
+import { presentLocations, presentSearchVolumeItem, presentSuggestions } from '../../rest/v1/presenters.js';
+import { keywordDataOf } from '../../services/keyword-data-deps.js';
+import { getLocations } from '../../services/locations.js';
+import { getSearchVolume } from '../../services/search-volume.js';
+import { getSuggestions } from '../../services/suggestions.js';
+import { rowLimitDoc, rowLimitField } from '../row-limit.js';
+import { formatCount, formatShare, numberedLines, shownOf } from '../summary-text.js';
+import { defineTool } from '../tool.js';
+
+// The keyword-data family (/v1/keywords) as tools: the same request schemas and services, and the result
+// items of its envelope (the envelope itself, task ids and timings, is transport noise for an agent).
+
+export const keywordSearchVolume = defineTool({
+  name: 'keyword_search_volume',
+  title: 'Monthly search volume of keywords',
+  description:
+    'Average monthly search volume, the last 12 months, competition and CPC for 1 to 100 keywords at once. Use it to compare candidate keywords or to size a list; location_code 2643 is Russia (default), 1012 Moscow.',
+  input: searchVolumeRequestSchema,
+  output: z.object({ result: z.array(searchVolumeItemSchema).meta({ description: 'One item per keyword, in the order sent.' }) }),
+  fields: ROUTE_DOCS['/v1/keywords/search_volume']!.fields,
+  run: async (args, scope) => {
+    const volumes = await getSearchVolume(
+      scope.services,
+      { keywords: args.keywords, locationCode: args.location_code, languageCode: args.language_code },
+      { competition: keywordDataOf(scope.services).competition },
+    );
+    return { result: volumes.map(presentSearchVolumeItem) };
+  },
+  summarize: ({ result }) =>
+    [
+      `Search volume of ${result.length} keyword${result.length === 1 ? '' : 's'} (monthly average of the last 12 months):`,
+      ...numberedLines(
+        result,
+        (item) =>
+          `${item.keyword} — ${formatCount(item.search_volume)}/month` +
+          (item.competition_level ? `, competition ${item.competition_level}` : '') +
+          `, CPC ${item.cpc}`,
+        20,
+      ),
+    ].join('\n'),
+});
+
+export const keywordSuggestions = defineTool({
+  name: 'keyword_suggestions',
+  title: 'Related keywords for a seed',
+  description:
+    'Related keywords for one seed keyword, with search volume, CPC and one competition estimate for the topic, volume descending. Use it to expand a seed into a keyword list; then keyword_search_volume gives the monthly detail.',
+  input: suggestionsRequestSchema,
+  output: suggestionsItemSchema,
+  fields: ROUTE_DOCS['/v1/keywords/suggestions']!.fields,
+  run: async (args, scope) =>
+    presentSuggestions(
+      await getSuggestions(
+        scope.services,
+        { keyword: args.keyword, limit: args.limit, locationCode: args.location_code },
+        keywordDataOf(scope.services).suggestions,
+      ),
+    ),
+  summarize: (result) =>
+    [
+      `${result.items.length} suggestions for "${result.seed_keyword}":`,
+      ...numberedLines(result.items, (item) => `${item.keyword} — ${formatCount(item.search_volume)}`),
+    ].join('\n'),
+});
+
+const locationsToolInput = locationsRequestSchema.extend({ limit: rowLimitField() });
+const locationsToolOutput = locationsItemSchema.extend({
+  total: z.number().int().nonnegative().meta({ description: 'Locations before the limit cut them.' }),
+});
+
+export const keywordLocations = defineTool({
+  name: 'keyword_locations',
+  title: 'Demand of a keyword by location',
+  description:
+    'Demand of one keyword over locations, with the keyword-data location codes and names, volume descending. Use it when you need location codes for keyword_search_volume or keyword_suggestions; `limit` caps the rows (default 50).',
+  input: locationsToolInput,
+  output: locationsToolOutput,
+  fields: { ...ROUTE_DOCS['/v1/keywords/locations']!.fields, limit: rowLimitDoc() },
+  run: async ({ limit, ...request }, scope) => {
+    const presented = presentLocations(await getLocations(scope.services, { keyword: request.keyword }));
+    return { ...presented, items: presented.items.slice(0, limit), total: presented.items.length };
+  },
+  summarize: (result) =>
+    [
+      `"${result.keyword}" by location (${shownOf(result.items.length, result.total)}):`,
+      ...numberedLines(
+        result.items,
+        (i) => `${i.location_name} (${i.location_name_local}, code ${i.location_code}) — ${formatCount(i.search_volume)}, ${formatShare(i.share)}`,
+      ),
+    ].join('\n'),
+});

@@ -1,0 +1,34 @@
+import { invalidField } from '../../domain/errors.js';
+import type { CsvDialect } from './csv-format.js';
+import { csvTableFor } from './csv-tables.js';
+
+/**
+ * The CSV dialect a request asks for, or undefined for JSON. CSV is asked for by `?format=csv` or by an
+ * Accept header naming text/csv; `?delimiter=comma` picks plain RFC 4180 (`semicolon`, the default, the
+ * Excel dialect). A format or delimiter the service does not write is refused, naming the parameter.
+ */
+export function csvDialectOf(request: Request, url: URL): CsvDialect | undefined {
+  const format = url.searchParams.get('format');
+  if (format !== null && format !== 'csv' && format !== 'json') {
+    throw invalidField('format', `format must be csv or json, got "${format.slice(0, 20)}"`);
+  }
+  const delimiter = url.searchParams.get('delimiter');
+  if (delimiter !== null && delimiter !== 'comma' && delimiter !== 'semicolon') {
+    throw invalidField('delimiter', `delimiter must be comma or semicolon, got "${delimiter.slice(0, 20)}"`);
+  }
+  const accept = request.headers.get('accept') ?? '';
+  const wanted = format === 'csv' || (format === null && /(^|[\s,])text\/csv\b/i.test(accept));
+  if (!wanted) return undefined;
+  return delimiter === 'comma' ? 'rfc4180' : 'excel';
+}
+
+/**
+ * The dialect for this route, checked before the operation runs (so a refused request spends nothing). A route
+ * with no table asked by `?format=csv` is a 400 naming `format`; asked by Accept only, it answers JSON.
+ */
+export function csvRequestFor(request: Request, url: URL): CsvDialect | undefined {
+  const dialect = csvDialectOf(request, url);
+  if (!dialect || csvTableFor(url.pathname)) return dialect;
+  if (url.searchParams.get('format') === 'csv') throw invalidField('format', `${url.pathname} has no CSV form; leave out format=csv`);
+  return undefined;
+}

@@ -1,0 +1,69 @@
+import type { LocationsResultJson, SearchVolumeItemJson, SuggestionsResultJson } from '../v1/presenters.js';
+import type { CsvCell, CsvTable } from './csv-format.js';
+
+type Row = Record<string, unknown>;
+
+/** What a handler presented, as a list; anything else (a task not done yet: no result) is no rows. */
+const listOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+/** Rows of objects as a table whose columns are the given JSON field names, in that order. */
+function tableOf(columns: string[], rows: readonly Row[], lead: Row = {}): CsvTable {
+  return { columns, rows: rows.map((row) => columns.map((c) => ({ ...lead, ...row })[c] as CsvCell)) };
+}
+
+const SEARCH_VOLUME_FIELDS = ['keyword', 'location_code', 'language_code', 'search_volume', 'competition', 'competition_level', 'cpc'];
+const monthKey = (m: { year: number; month: number }) => `${m.year}-${String(m.month).padStart(2, '0')}`;
+
+/**
+ * search_volume (live or a task's result): one row per keyword, its fields, then one column per month
+ * (`2025-11`), oldest first, over every month any keyword has; a month a keyword lacks is an empty cell.
+ */
+export function searchVolumeTable(items: readonly SearchVolumeItemJson[]): CsvTable {
+  items = listOf(items);
+  const months = [...new Set(items.flatMap((item) => item.monthly_searches.map(monthKey)))].sort();
+  return {
+    columns: [...SEARCH_VOLUME_FIELDS, ...months],
+    rows: items.map((item) => {
+      const byMonth = new Map(item.monthly_searches.map((m) => [monthKey(m), m.search_volume]));
+      return [...SEARCH_VOLUME_FIELDS.map((f) => (item as unknown as Row)[f] as CsvCell), ...months.map((m) => byMonth.get(m))];
+    }),
+  };
+}
+
+const REGION_FIELDS = ['regionId', 'regionName', 'regionNameEn', 'regionType', 'parentId', 'parentName', 'countryCode'];
+
+/**
+ * The table of each REST data route, from what its handler presented (for /v1, the task's `result` items;
+ * for /v2, the body). One table per route; a route absent here has no CSV form.
+ */
+export const CSV_TABLES: Record<string, (presented: unknown) => CsvTable> = {
+  '/v1/keywords/search_volume': (items) => searchVolumeTable(items as SearchVolumeItemJson[]),
+  '/v1/keywords/suggestions': (items) => {
+    const result = listOf<SuggestionsResultJson>(items)[0];
+    return tableOf(['seed_keyword', 'keyword', 'search_volume', 'competition', 'cpc'], result?.items ?? [], { seed_keyword: result?.seed_keyword });
+  },
+  '/v1/keywords/locations': (items) => {
+    const result = listOf<LocationsResultJson>(items)[0];
+    const columns = ['keyword', 'location_code', 'location_name', 'location_name_local', 'country_code', 'search_volume', 'share', 'affinity_index'];
+    return tableOf(columns, result?.items ?? [], { keyword: result?.keyword });
+  },
+  '/v2/stats/top': (body) => {
+    const top = body as { results: Row[]; associations: Row[] };
+    return tableOf(['kind', 'phrase', 'count'], [
+      ...top.results.map((row) => ({ kind: 'result', ...row })),
+      ...top.associations.map((row) => ({ kind: 'association', ...row })),
+    ]);
+  },
+  '/v2/stats/dynamics': (body) => tableOf(['date', 'count', 'share'], (body as { results: Row[] }).results),
+  '/v2/stats/regions': (body) =>
+    tableOf([...REGION_FIELDS, 'count', 'share', 'affinityIndex'], (body as { regions: Row[] }).regions),
+  '/v2/stats/region_search': (body) => tableOf(REGION_FIELDS, (body as { regions: Row[] }).regions),
+};
+
+// A task's result is the live route's result: `/v1/keywords/{op}/task_get/{id}` has the table of `/v1/keywords/{op}`.
+const TASK_GET = /^(\/v1\/keywords\/[a-z_]+)\/task_get\/[^/]+$/;
+
+/** The table builder for a request path (a live route, or the task_get of one), or undefined when it has none. */
+export function csvTableFor(pathname: string): ((presented: unknown) => CsvTable) | undefined {
+  return CSV_TABLES[pathname] ?? CSV_TABLES[TASK_GET.exec(pathname)?.[1] ?? ''];
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { DomainError } from '../../domain/errors.js';
+import type { KeywordLocations } from '../../services/locations.js';
+import type { KeywordVolume } from '../../services/search-volume.js';
+import type { SuggestionsResult } from '../../services/suggestions.js';
+import type { PostedTask, TaskView } from '../../tasks/task-service.js';
+import type { TaskOperation, TaskRecord } from '../../tasks/task-types.js';
+import { ENVELOPE_VERSION, formatSeconds, taskStatusCode } from './envelope.js';
+import { presentLocations, presentSearchVolumeItem, presentSuggestions } from './presenters.js';
+
+/** Task status codes of the format for a task that has not ended (HTTP 200 all the same). */
+const WAITING: Record<'queued' | 'running' | 'cancelled', [number, string]> = {
+  queued: [40602, 'Task In Queue.'],
+  running: [40601, 'Task Handed.'],
+  cancelled: [40603, 'Task Cancelled.'],
+};
+
+/** `2026-11-20 09:00:00 +00:00`, as the format writes dates. */
+export function formatDate(date: Date): string {
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} +00:00`;
+}
+
+/** The task_get path of a task. */
+export const taskGetPath = (operation: TaskOperation, id: string) => `/v1/keywords/${operation}/task_get/${id}`;
+
+/** The result items a finished task shows: exactly what the live route shows for the same request. */
+export function presentTaskResult(task: TaskRecord): unknown[] {
+  switch (task.operation) {
+    case 'search_volume':
+      return (task.result as KeywordVolume[]).map(presentSearchVolumeItem);
+    case 'suggestions':
+      return [presentSuggestions(task.result as SuggestionsResult)];
+    case 'locations':
+      return [presentLocations(task.result as KeywordLocations)];
+  }
+}
+
+interface Frame {
+  startedAt: number;
+  now: number;
+}
+
+const envelope = (frame: Frame, tasks: Record<string, unknown>[], cost = 0) => ({
+  version: ENVELOPE_VERSION,
+  status_code: 20000,
+  status_message: 'Ok.',
+  time: formatSeconds(frame.now - frame.startedAt),
+  cost,
+  tasks_count: tasks.length,
+  tasks_error: tasks.filter((t) => (t.status_code as number) >= 40000 && !isWaitingCode(t.status_code as number)).length,
+  tasks,
+});
+
+const isWaitingCode = (code: number) => code === 40601 || code === 40602;
+
+const taskData = (task: TaskRecord) => ({
+  api: 'keywords',
+  function: task.operation,
+  ...task.request,
+  ...(task.tag === null ? {} : { tag: task.tag }),
+  ...(task.postbackUrl === null ? {} : { postback_url: task.postbackUrl }),
+  ...(task.pingbackUrl === null ? {} : { pingback_url: task.pingbackUrl }),
+});
+
+/** One task as task_get shows it: its status, cost, progress and (when done) the result. */
+export function presentTaskObject(view: TaskView, time: string) {
+  const { task, eta } = view;
+  const [code, message] =
+    task.status === 'done'
+      ? [20000, 'Ok.']
+      : task.status === 'failed'
+        ? [task.errorCode ?? 50000, task.errorMessage ?? 'Task failed.']
+        : WAITING[task.status];
+  const result = task.status === 'done' ? presentTaskResult(task) : null;
+  return {
+    id: task.id,
+    status_code: code,
+    status_message: message,
+    time,
+    cost: task.cost ?? 0,
+    result_count: result?.length ?? 0,
+    path: ['v1', 'keywords', task.operation, 'task_get', task.id],
+    data: taskData(task),
+    tag: task.tag,
+    date_posted: formatDate(task.postedAt),
+    progress: { calls_total: task.callsTotal, calls_done: task.callsDone, eta: eta?.toISOString() ?? null },
+    result,
+  };
+}
+
+/** POST …/task_post: one entry per posted task, created (20100) or refused with its own 40xxx naming the field. */
+export function presentPosted(frame: Frame, operation: TaskOperation, posted: PostedTask[]) {
+  const time = formatSeconds(frame.now - frame.startedAt);
+  const path = ['v1', 'keywords', operation, 'task_post'];
+  const tasks = posted.map((entry) =>
+    entry.ok
+      ? { id: entry.task.id, status_code: 20100, status_message: 'Task Created.', time, cost: 0, result_count: 0, path, data: taskData(entry.task), result: null }
+      : refusedEntry(entry.error, entry.body, operation, path, time),
+  );
+  return envelope(frame, tasks);
+}
+
+function refusedEntry(error: DomainError, body: unknown, operation: TaskOperation, path: string[], time: string) {
+  const echo = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
+  const code = taskStatusCode(error.code);
+  return { id: randomUUID(), status_code: code, status_message: error.message, time, cost: 0, result_count: 0, path, data: { api: 'keywords', function: operation, ...echo }, result: null };
+}
+
+/** GET …/tasks_ready: one task whose result lists the finished, uncollected tasks. */
+export function presentReady(frame: Frame, operation: TaskOperation, tasks: TaskRecord[]) {
+  const time = formatSeconds(frame.now - frame.startedAt);
+  const result = tasks.map((t) => ({ id: t.id, tag: t.tag, date_posted: formatDate(t.postedAt), endpoint: taskGetPath(operation, t.id) }));
+  return envelope(frame, [
+    { id: randomUUID(), status_code: 20000, status_message: 'Ok.', time, cost: 0, result_count: result.length, path: ['v1', 'keywords', operation, 'tasks_ready'], data: { api: 'keywords', function: operation }, result },
+  ]);
+}
+
+/** GET …/task_get/{id} (and the cancel answer): the task in an envelope of one. */
+export function presentTaskGet(frame: Frame, view: TaskView) {
+  const task = presentTaskObject(view, formatSeconds(frame.now - frame.startedAt));
+  return envelope(frame, [task]); // polling is free: the task's own price is in tasks[0].cost
+}

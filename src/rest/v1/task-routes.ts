@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { RequestScope } from '../../services/runtime.js';
+import { requireTasks } from '../../tasks/task-service.js';
+import { TASK_OPERATIONS, type TaskOperation } from '../../tasks/task-types.js';
+import { TASK_OPERATION_SPECS } from '../../tasks/task-operations.js';
+import type { RestRoute } from '../routes.js';
+import { presentPosted, presentReady, presentTaskGet } from './task-envelope.js';
+
+const tasksOf = (scope: RequestScope) => requireTasks(scope.services);
+
+const noBody = z.object({});
+
+/** The documented body of a post: the live body (task limits) plus the task's own fields, checked by the service. */
+const postSchema = (operation: TaskOperation) =>
+  (TASK_OPERATION_SPECS[operation].schema as z.ZodObject).extend({
+    tag: z.string().max(255).optional(),
+    postback_url: z.string().optional(),
+    pingback_url: z.string().optional(),
+  });
+const taskPath = (operation: TaskOperation, name: string) => new RegExp(`^/v1/keywords/${operation}/${name}/([^/]+)$`);
+
+/**
+ * The task mode of each /v1 operation: post (one task or up to 100), list the finished ones, get one, cancel one.
+ * Reading and cancelling are free; a task is billed once, when it ends.
+ */
+export function createTaskRoutes(): RestRoute[] {
+  return TASK_OPERATIONS.flatMap((operation): RestRoute[] => {
+    const base = `/v1/keywords/${operation}`;
+    const idPattern = taskPath(operation, 'task_get');
+    const matchId = (pathname: string) => {
+      const found = idPattern.exec(pathname);
+      return found ? { id: decodeURIComponent(found[1]!) } : undefined;
+    };
+    return [
+      {
+        path: `${base}/task_post`,
+        family: 'v1',
+        operation: `v1.${operation}.task_post`,
+        summary: `Post 1 to 100 ${operation} tasks (the live body plus tag, postback_url, pingback_url); collect them later`,
+        schema: postSchema(operation),
+        free: true,
+        envelope: 'own',
+        handle: async (body, scope, request) => {
+          const bodies = Array.isArray(body) ? body : [body];
+          const posted = await tasksOf(scope).post(scope.principal.keyId, operation, bodies);
+          return presentPosted({ startedAt: request.startedAt, now: request.now() }, operation, posted);
+        },
+      },
+      {
+        path: `${base}/tasks_ready`,
+        method: 'GET',
+        family: 'v1',
+        operation: `v1.${operation}.tasks_ready`,
+        summary: `This key's finished ${operation} tasks not yet collected`,
+        schema: noBody,
+        free: true,
+        envelope: 'own',
+        handle: async (_body, scope, request) =>
+          presentReady({ startedAt: request.startedAt, now: request.now() }, operation, await tasksOf(scope).ready(scope.principal.keyId, operation)),
+      },
+      {
+        path: `${base}/task_get/{id}`,
+        match: matchId,
+        method: 'GET',
+        family: 'v1',
+        operation: `v1.${operation}.task_get`,
+        summary: `One ${operation} task: its status and progress, and the result once done (polling costs nothing)`,
+        schema: noBody,
+        free: true,
+        envelope: 'own',
+        handle: async (_body, scope, request) =>
+          presentTaskGet({ startedAt: request.startedAt, now: request.now() }, await tasksOf(scope).get(scope.principal.keyId, request.params.id!)),
+      },
+      {
+        path: `${base}/task_get/{id}`,
+        match: matchId,
+        method: 'DELETE',
+        family: 'v1',
+        operation: `v1.${operation}.task_cancel`,
+        summary: `Cancels a queued or running ${operation} task: it makes no further calls and is not billed`,
+        schema: noBody,
+        free: true,
+        envelope: 'own',
+        handle: async (_body, scope, request) =>
+          presentTaskGet({ startedAt: request.startedAt, now: request.now() }, await tasksOf(scope).cancel(scope.principal.keyId, request.params.id!)),
+      },
+    ];
+  });
+}
+
+export const taskRoutes: RestRoute[] = createTaskRoutes();

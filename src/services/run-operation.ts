@@ -1,0 +1,62 @@
+import { DomainError, toDomainError } from '../domain/errors.js';
+import type { Principal } from './auth/authenticator.js';
+import { priceOfRequest } from './billing.js';
+import type { CallStatus } from './cache-status.js';
+import { createRequestScope, type RequestScope, type ServiceRuntime } from './runtime.js';
+
+/** What a face asks the pipeline to run for one authenticated call. */
+export interface OperationCall<T> {
+  /** The face asking (REST, MCP), named in the log line of an unexpected error. */
+  face: string;
+  /** Name in the ledger, logs and metrics, e.g. `v2.top` or `mcp.wordstat_top`. */
+  operation: string;
+  /** A free read (the caller's own account, the region catalog): cost 0 whatever the cache did. */
+  free?: boolean | undefined;
+  /** The work, given a fresh request scope; reads and validates its input inside, so a bad input is billed 0. */
+  run(scope: RequestScope): Promise<T>;
+}
+
+/** The outcome a face presents in its own shape. */
+export type OperationOutcome<T> =
+  | { ok: true; result: T; status: 200; cacheStatus: CallStatus; cost: number; scope: RequestScope }
+  | { ok: false; error: DomainError; status: number; cacheStatus: CallStatus; cost: number; scope: RequestScope };
+
+/**
+ * The request pipeline every face shares once it knows the caller: a fresh scope (per-request loaders and
+ * cache-status tracker), the run, the price (billing.ts), and one ledger row named after the
+ * operation. Never throws: an error comes back as a DomainError (unexpected ones logged, then INTERNAL).
+ */
+export async function runOperation<T>(runtime: ServiceRuntime, principal: Principal, call: OperationCall<T>): Promise<OperationOutcome<T>> {
+  const scope = createRequestScope(runtime, principal);
+  let outcome: OperationOutcome<T>;
+  try {
+    const result = await call.run(scope);
+    const cacheStatus = scope.tracker.summary();
+    const cost = call.free ? 0 : priceOfRequest(runtime.prices, scope.tracker, true);
+    outcome = { ok: true, result, status: 200, cacheStatus, cost, scope };
+  } catch (thrown) {
+    const error = toDomainError(thrown);
+    if (error.code === 'INTERNAL') {
+      runtime.logger.error({ err: thrown, operation: call.operation }, `unexpected error in ${call.face} operation`);
+    }
+    // One pricing rule (billing.ts): a failure that fetched answers upstream before it failed is still billed.
+    const cost = call.free ? 0 : priceOfRequest(runtime.prices, scope.tracker, false);
+    outcome = { ok: false, error, status: error.status, cacheStatus: scope.tracker.summary(), cost, scope };
+  }
+  runtime.ledger.record({
+    at: new Date(scope.startedAt),
+    keyId: principal.keyId,
+    operation: call.operation,
+    cacheStatus: outcome.cacheStatus,
+    status: outcome.status,
+    price: outcome.cost,
+  });
+  return outcome;
+}
+
+/** The caller behind an Authorization header; UNAUTHENTICATED without a valid key (the face adds the 401). */
+export async function requirePrincipal(runtime: ServiceRuntime, authorization: string | null): Promise<Principal> {
+  const principal = await runtime.authenticator.authenticate(authorization);
+  if (!principal) throw new DomainError('UNAUTHENTICATED', 'a valid API key is required: Authorization: Bearer <key>');
+  return principal;
+}

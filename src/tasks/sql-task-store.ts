@@ -1,0 +1,224 @@
+import { migrate, type Migration } from '../adapters/sql/migrations.js';
+import type { SqlClient } from '../adapters/sql/sql-client.js';
+import type { TaskStore } from './task-store.js';
+import type { TaskOperation, TaskRecord, TaskStatus } from './task-types.js';
+
+// Versions from 1200 up belong to tasks, so they never collide with the service's own migrations (1, 2, …).
+export const TASK_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1201,
+    name: 'tasks',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS tasks (
+        id uuid PRIMARY KEY,
+        key_id text NOT NULL,
+        operation text NOT NULL,
+        status text NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed', 'cancelled')),
+        tag text,
+        request jsonb NOT NULL,
+        postback_url text,
+        pingback_url text,
+        posted_at timestamptz NOT NULL,
+        started_at timestamptz,
+        finished_at timestamptz,
+        calls_total integer NOT NULL DEFAULT 0,
+        calls_done integer NOT NULL DEFAULT 0,
+        result jsonb,
+        error_code integer,
+        error_message text,
+        cost numeric,
+        collected boolean NOT NULL DEFAULT false,
+        spent boolean NOT NULL DEFAULT false
+      )`,
+      'CREATE INDEX IF NOT EXISTS tasks_key_posted ON tasks (key_id, posted_at)',
+      'CREATE INDEX IF NOT EXISTS tasks_status ON tasks (status)',
+      // The answers tasks gathered, by canonical call key: a durable cache shared by every task and process, so
+      // a restarted task (or another task wanting the same keyword) does not pay for a call made before.
+      `CREATE TABLE IF NOT EXISTS task_answers (
+        call_key text PRIMARY KEY,
+        value jsonb NOT NULL,
+        stored_at timestamptz NOT NULL
+      )`,
+    ],
+  },
+];
+
+interface Row {
+  id: string;
+  key_id: string;
+  operation: string;
+  status: string;
+  tag: string | null;
+  request: Record<string, unknown>;
+  postback_url: string | null;
+  pingback_url: string | null;
+  posted_at: Date | string;
+  started_at: Date | string | null;
+  finished_at: Date | string | null;
+  calls_total: number;
+  calls_done: number;
+  result: unknown;
+  error_code: number | null;
+  error_message: string | null;
+  cost: string | number | null;
+  collected: boolean;
+  spent: boolean;
+}
+
+const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+function toRecord(row: Row): TaskRecord {
+  return {
+    id: row.id,
+    keyId: row.key_id,
+    operation: row.operation as TaskOperation,
+    status: row.status as TaskStatus,
+    tag: row.tag,
+    request: row.request,
+    postbackUrl: row.postback_url,
+    pingbackUrl: row.pingback_url,
+    postedAt: new Date(row.posted_at),
+    startedAt: date(row.started_at),
+    finishedAt: date(row.finished_at),
+    callsTotal: Number(row.calls_total),
+    callsDone: Number(row.calls_done),
+    result: row.result ?? null,
+    errorCode: row.error_code === null ? null : Number(row.error_code),
+    errorMessage: row.error_message,
+    cost: row.cost === null ? null : Number(row.cost),
+    collected: row.collected,
+    spent: row.spent,
+  };
+}
+
+/** Tasks in the ledger's database (PostgreSQL or PGlite; the same SQL). */
+export function createSqlTaskStore(client: SqlClient): TaskStore {
+  let migrated: Promise<void> | undefined;
+  const q = <R = Row>(sql: string, params?: readonly unknown[]) => client.query<R>(sql, params);
+  return {
+    migrate() {
+      migrated ??= migrate(client, TASK_MIGRATIONS).then(
+        () => undefined,
+        (error: unknown) => {
+          migrated = undefined; // try again on the next use
+          throw error;
+        },
+      );
+      return migrated;
+    },
+    async insert(tasks) {
+      for (const t of tasks) {
+        await q(
+          `INSERT INTO tasks (id, key_id, operation, status, tag, request, postback_url, pingback_url, posted_at)
+           VALUES ($1, $2, $3, 'queued', $4, $5, $6, $7, $8)`,
+          [t.id, t.keyId, t.operation, t.tag, JSON.stringify(t.request), t.postbackUrl, t.pingbackUrl, t.postedAt],
+        );
+      }
+    },
+    async get(id) {
+      const { rows } = await q('SELECT * FROM tasks WHERE id = $1', [id]);
+      return rows[0] ? toRecord(rows[0]) : undefined;
+    },
+    async readyFor(keyId, operation, limit) {
+      const { rows } = await q(
+        `SELECT * FROM tasks WHERE key_id = $1 AND operation = $2 AND status IN ('done', 'failed') AND NOT collected
+         ORDER BY finished_at, id LIMIT $3`,
+        [keyId, operation, limit],
+      );
+      return rows.map(toRecord);
+    },
+    async markCollected(id) {
+      await q('UPDATE tasks SET collected = true WHERE id = $1 AND NOT collected', [id]);
+    },
+    async start(id, callsTotal, at) {
+      const { rowCount } = await q(
+        `UPDATE tasks SET status = 'running', started_at = COALESCE(started_at, $2), calls_total = $3
+         WHERE id = $1 AND status IN ('queued', 'running')`,
+        [id, at, callsTotal],
+      );
+      return rowCount > 0;
+    },
+    async progress(id, callsDone, callsTotal, spent) {
+      await q(
+        `UPDATE tasks SET calls_done = $2, calls_total = $3, spent = spent OR $4 WHERE id = $1 AND status = 'running'`,
+        [id, callsDone, callsTotal, spent],
+      );
+    },
+    async finish(id, o) {
+      const { rowCount } = await q(
+        `UPDATE tasks SET status = $2, result = $3, error_code = $4, error_message = $5, cost = $6, finished_at = $7,
+           calls_done = CASE WHEN $2 = 'done' THEN calls_total ELSE calls_done END
+         WHERE id = $1 AND status IN ('queued', 'running')`,
+        [id, o.status, o.result === undefined ? null : JSON.stringify(o.result), o.errorCode ?? null, o.errorMessage ?? null, o.cost, o.finishedAt],
+      );
+      return rowCount > 0;
+    },
+    async cancel(keyId, id, at) {
+      await q(
+        `UPDATE tasks SET status = 'cancelled', finished_at = $3, cost = 0
+         WHERE id = $1 AND key_id = $2 AND status IN ('queued', 'running')`,
+        [id, keyId, at],
+      );
+      const { rows } = await q('SELECT * FROM tasks WHERE id = $1 AND key_id = $2', [id, keyId]);
+      return rows[0] ? toRecord(rows[0]) : undefined;
+    },
+    async status(id) {
+      const { rows } = await q<{ status: TaskStatus }>('SELECT status FROM tasks WHERE id = $1', [id]);
+      return rows[0]?.status;
+    },
+    async list(keyId, { status, first, after }) {
+      const params: unknown[] = [keyId, status ?? null, first + 1];
+      let cursor = '';
+      if (after) {
+        params.push(after);
+        cursor = `AND (posted_at, id) < (SELECT posted_at, id FROM tasks WHERE id = $4 AND key_id = $1)`;
+      }
+      const { rows } = await q(
+        `SELECT * FROM tasks WHERE key_id = $1 AND ($2::text IS NULL OR status = $2) ${cursor}
+         ORDER BY posted_at DESC, id DESC LIMIT $3`,
+        params,
+      );
+      return { tasks: rows.slice(0, first).map(toRecord), hasNextPage: rows.length > first };
+    },
+    async counts() {
+      const { rows } = await q<{ queued: string; running: string; waiting: string | null; keys: string }>(
+        `SELECT count(*) FILTER (WHERE status = 'queued') AS queued,
+                count(*) FILTER (WHERE status = 'running') AS running,
+                sum(GREATEST(calls_total - calls_done, 0)) AS waiting,
+                count(DISTINCT key_id) AS keys
+         FROM tasks WHERE status IN ('queued', 'running')`,
+      );
+      const row = rows[0];
+      return {
+        queued: Number(row?.queued ?? 0),
+        running: Number(row?.running ?? 0),
+        keywordsWaiting: Number(row?.waiting ?? 0),
+        keysWithWork: Number(row?.keys ?? 0),
+      };
+    },
+    async answers(callKeys, since) {
+      const found = new Map<string, unknown>();
+      // Chunks keep each statement's parameter list modest (a task may hold 10,000 keywords).
+      for (let i = 0; i < callKeys.length; i += 500) {
+        const { rows } = await q<{ call_key: string; value: unknown }>(
+          'SELECT call_key, value FROM task_answers WHERE call_key = ANY($1::text[]) AND stored_at >= $2',
+          [callKeys.slice(i, i + 500), since],
+        );
+        for (const row of rows) found.set(row.call_key, row.value);
+      }
+      return found;
+    },
+    async putAnswer(callKey, value, at) {
+      await q(
+        `INSERT INTO task_answers (call_key, value, stored_at) VALUES ($1, $2, $3)
+         ON CONFLICT (call_key) DO UPDATE SET value = EXCLUDED.value, stored_at = EXCLUDED.stored_at`,
+        [callKey, JSON.stringify(value), at],
+      );
+    },
+    async purge(before) {
+      const { rowCount } = await q(`DELETE FROM tasks WHERE status IN ('done', 'failed', 'cancelled') AND finished_at < $1`, [before]);
+      await q('DELETE FROM task_answers WHERE stored_at < $1', [before]);
+      return rowCount;
+    },
+  };
+}

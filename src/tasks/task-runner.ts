@@ -1,0 +1,174 @@
+import { setTimeout as sleepFor } from 'node:timers/promises';
+import { todayIn } from '../domain/dates/calendar.js';
+import { DomainError } from '../domain/errors.js';
+import type { RegionCatalog } from '../domain/regions/catalog.js';
+import { sourceCallKey } from '../domain/source-call.js';
+import type { Clock } from '../ports/clock.js';
+import type { Ledger } from '../ports/ledger.js';
+import type { Logger } from '../ports/logger.js';
+import type { QuotaGuard } from '../ports/quota.js';
+import type { Prices } from '../services/billing.js';
+import { createCacheStatusTracker } from '../services/cache-status.js';
+import type { KeywordDataDeps, ServiceContext } from '../services/context.js';
+import type { SourceGateway } from '../services/source-gateway.js';
+import { taskStatusCode } from '../rest/v1/envelope.js';
+import type { FairTurns } from './fair-turns.js';
+import { CallRejectedError, createTaskSource, TaskCancelledError } from './task-source.js';
+import { TASK_OPERATION_SPECS } from './task-operations.js';
+import type { TaskStore } from './task-store.js';
+import { FINISHED, type TaskRecord } from './task-types.js';
+
+export interface TaskRunnerDeps {
+  store: TaskStore;
+  gateway: SourceGateway;
+  quota: QuotaGuard | undefined;
+  turns: FairTurns;
+  clock: Clock;
+  timeZone: string;
+  catalog: RegionCatalog;
+  keywordData?: KeywordDataDeps | undefined;
+  sourceKind: string;
+  prices: Prices;
+  ledger: Ledger;
+  logger: Logger;
+  /** How long a stored answer counts as fresh (CACHE_TTL). */
+  freshTtlMs: number;
+  /** Calls one task keeps waiting for turns at once (SOURCE_CONCURRENCY). */
+  concurrency: number;
+  /** Told when a task ends done or failed (notifications). */
+  onFinished?(task: TaskRecord): void;
+  /** How often progress is written and cancellation looked for (default 1 s). */
+  pollMs?: number;
+  sleep?(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+/** `finished`: nothing left to do; `unfinished`: stopped by `signal` (end of a slice, shutdown), to be resumed. */
+export type RunResult = 'finished' | 'unfinished';
+
+export interface TaskRunner {
+  run(taskId: string, signal: AbortSignal): Promise<RunResult>;
+}
+
+const defaultSleep = (ms: number, signal: AbortSignal) => sleepFor(ms, undefined, { signal }) as Promise<void>;
+
+/**
+ * Runs one task: the operation's own service function over a task source (stored answers, cache, fair turns in
+ * the tasks' share of the budget), progress written as it goes, the result and the price stored when it ends,
+ * one ledger row. Safe to run again after a crash or on another process: answers stored are not fetched again.
+ */
+export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
+  const sleep = deps.sleep ?? defaultSleep;
+  const pollMs = deps.pollMs ?? 1_000;
+
+  return {
+    async run(taskId, outer) {
+      const task = await deps.store.get(taskId);
+      if (!task || FINISHED.has(task.status)) return 'finished';
+      const spec = TASK_OPERATION_SPECS[task.operation];
+      const inner = new AbortController();
+      const abort = () => inner.abort(outer.reason);
+      outer.addEventListener('abort', abort, { once: true });
+      const tracker = createCacheStatusTracker();
+      const answered = new Set<string>();
+      let spent = task.spent;
+      const base: Omit<ServiceContext, 'source'> = {
+        catalog: deps.catalog,
+        // The posting day fixes the windows, so a task resumed after midnight keeps asking the same calls.
+        today: todayIn(deps.timeZone, task.postedAt.getTime()),
+        concurrency: deps.concurrency,
+        keywordData: deps.keywordData,
+        sourceKind: deps.sourceKind,
+        tracker,
+      };
+      const planned = [...new Set(spec.plannedCalls({ ...base, source: undefined as never }, task.request).map(sourceCallKey))];
+      const stored = await deps.store.answers(planned, new Date(deps.clock.now() - deps.freshTtlMs));
+      if (!(await deps.store.start(taskId, planned.length, new Date(deps.clock.now())))) return 'finished';
+      const total = () => Math.max(planned.length, answered.size);
+      let cancelled = false;
+      let checkedAt = -Infinity;
+      const source = createTaskSource({
+        gateway: deps.gateway,
+        store: deps.store,
+        turns: deps.turns,
+        quota: deps.quota,
+        clock: deps.clock,
+        keyId: task.keyId,
+        tracker,
+        stored,
+        signal: inner.signal,
+        sleep,
+        beforeUpstreamCall: async () => {
+          // The stored status is read at most every pollMs (the watch below reads it too): cheap per call, and a
+          // cancel from any process stops the calls within that time.
+          if (deps.clock.now() - checkedAt >= pollMs || checkedAt > deps.clock.now()) {
+            checkedAt = deps.clock.now();
+            if ((await deps.store.status(taskId)) === 'cancelled') cancelled = true;
+          }
+          if (cancelled) throw new TaskCancelledError(`task ${taskId} is cancelled`);
+        },
+        onAnswered: (key, upstream) => {
+          answered.add(key);
+          // The first paid answer is written at once: a task resumed after a crash must still bill the call price.
+          if (upstream && !spent) void deps.store.progress(taskId, answered.size, total(), true).catch(() => {});
+          spent ||= upstream;
+        },
+      });
+      // Progress and cancellation: cancel may come from another process, so the stored status is the truth.
+      const watch = setInterval(() => {
+        void (async () => {
+          const status = await deps.store.status(taskId);
+          if (status === 'cancelled') {
+            cancelled = true;
+            inner.abort(new Error('task cancelled'));
+          } else await deps.store.progress(taskId, answered.size, total(), spent);
+        })().catch((error: unknown) => deps.logger.warn({ err: error, taskId }, 'task progress not saved'));
+      }, pollMs);
+      try {
+        const output = await spec.run({ ...base, source }, task.request);
+        const cost = spent || tracker.summary() === 'MISS' ? deps.prices.call : deps.prices.repeat;
+        await finish(task, { status: 'done', result: output, cost }, spent || tracker.summary() === 'MISS' ? 'MISS' : 'HIT');
+        return 'finished';
+      } catch (error) {
+        if (cancelled || error instanceof TaskCancelledError || (await deps.store.status(taskId)) === 'cancelled') return 'finished';
+        if (outer.aborted) return 'unfinished';
+        const failure = failureOf(error);
+        if (!failure) throw error; // our own trouble (database down): the job engine retries the run
+        await finish(task, { status: 'failed', cost: 0, ...failure }, tracker.summary());
+        return 'finished';
+      } finally {
+        clearInterval(watch);
+        outer.removeEventListener('abort', abort);
+      }
+    },
+  };
+
+  async function finish(
+    task: TaskRecord,
+    outcome: { status: 'done' | 'failed'; result?: unknown; cost: number; errorCode?: number; errorMessage?: string },
+    cacheStatus: 'HIT' | 'MISS' | 'STALE',
+  ) {
+    const finishedAt = new Date(deps.clock.now());
+    if (!(await deps.store.finish(task.id, { ...outcome, finishedAt }))) return;
+    // One ledger row per task: billed as one call (the repeat price when every answer came from the cache).
+    deps.ledger.record({
+      at: finishedAt,
+      keyId: task.keyId,
+      operation: `v1.${task.operation}.task`,
+      cacheStatus,
+      status: outcome.status === 'done' ? 200 : 500,
+      price: outcome.cost,
+    });
+    deps.logger.info({ taskId: task.id, status: outcome.status, cost: outcome.cost }, 'task finished');
+    const ended = await deps.store.get(task.id);
+    if (ended) deps.onFinished?.(ended);
+  }
+}
+
+/** How a task fails on an error of its request (a rejected keyword, a bad field); undefined for our own errors. */
+function failureOf(error: unknown): { errorCode: number; errorMessage: string } | undefined {
+  if (error instanceof CallRejectedError) return { errorCode: 50000, errorMessage: error.message };
+  if (error instanceof DomainError && error.code !== 'INTERNAL') {
+    return { errorCode: taskStatusCode(error.code), errorMessage: error.message };
+  }
+  return undefined;
+}

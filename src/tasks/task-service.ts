@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError, invalidField, toDomainError } from '../domain/errors.js';
+import { parseBody } from '../domain/requests/parse.js';
+import type { Clock } from '../ports/clock.js';
+import type { QuotaGuard } from '../ports/quota.js';
+import { TASK_OPERATION_SPECS } from './task-operations.js';
+import type { TaskStore } from './task-store.js';
+import { FINISHED, type TaskCounts, type TaskOperation, type TaskPage, type TaskRecord, type TaskStatus } from './task-types.js';
+import { checkWebhookUrl } from './webhooks/webhook-url.js';
+
+/** Most tasks one post may hold. */
+export const MAX_TASKS_PER_POST = 100;
+/** Longest tag. */
+export const MAX_TAG_LENGTH = 255;
+
+/** One posted task: created, or refused with the error naming its field (the others are still created). */
+export type PostedTask = { ok: true; task: TaskRecord } | { ok: false; error: DomainError; body: unknown };
+
+/** A task with its ETA worked out from the budget (null once finished). */
+export interface TaskView {
+  task: TaskRecord;
+  eta: Date | null;
+}
+
+/** The task service of a request's services, or 503 when this instance keeps no tasks (no database). */
+export function requireTasks(services: { tasks?: TaskService | undefined }): TaskService {
+  if (!services.tasks) throw new DomainError('SERVICE_UNAVAILABLE', 'tasks need the database (DATABASE_URL or the embedded one)');
+  return services.tasks;
+}
+
+/** Tasks as every face uses them: post, poll, collect, cancel, list. */
+export interface TaskService {
+  post(keyId: string, operation: TaskOperation, bodies: readonly unknown[]): Promise<PostedTask[]>;
+  /** A task of this key; NOT_FOUND for an unknown id or another key's task. A finished task is marked collected. */
+  get(keyId: string, id: string): Promise<TaskView>;
+  ready(keyId: string, operation: TaskOperation): Promise<TaskRecord[]>;
+  cancel(keyId: string, id: string): Promise<TaskView>;
+  list(keyId: string, options: { status?: TaskStatus | undefined; first: number; after?: string | undefined }): Promise<TaskPage>;
+  counts(): Promise<TaskCounts>;
+}
+
+export interface TaskServiceDeps {
+  store: TaskStore;
+  clock: Clock;
+  quota: QuotaGuard | undefined;
+  /** Queues a run of a new task (pg-boss). */
+  enqueue(taskId: string): Promise<void>;
+  /** Stops a run in this process at once (another process sees the stored status within a second). */
+  abortLocal?(taskId: string): void;
+  allowPrivateWebhooks: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createTaskService(deps: TaskServiceDeps): TaskService {
+  const { store, clock } = deps;
+
+  const validate = async (operation: TaskOperation, body: unknown) => {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw invalidField('body', 'each task must be a JSON object');
+    const { tag, postback_url, pingback_url, ...request } = body as Record<string, unknown>;
+    if (tag !== undefined && (typeof tag !== 'string' || tag.length > MAX_TAG_LENGTH)) {
+      throw invalidField('tag', `tag must be a string of at most ${MAX_TAG_LENGTH} characters`);
+    }
+    const options = { allowPrivate: deps.allowPrivateWebhooks };
+    const postbackUrl = postback_url === undefined ? null : await checkWebhookUrl(postback_url, 'postback_url', options);
+    const pingbackUrl = pingback_url === undefined ? null : await checkWebhookUrl(pingback_url, 'pingback_url', options);
+    const parsed = parseBody(TASK_OPERATION_SPECS[operation].schema, request) as Record<string, unknown>;
+    return { tag: (tag as string | undefined) ?? null, postbackUrl, pingbackUrl, request: parsed };
+  };
+
+  const owned = async (keyId: string, id: string) => {
+    const task = UUID.test(id) ? await store.get(id) : undefined;
+    if (!task || task.keyId !== keyId) throw new DomainError('NOT_FOUND', `no task ${id} for this key`);
+    return task;
+  };
+
+  const eta = async (task: TaskRecord): Promise<Date | null> => {
+    if (FINISHED.has(task.status)) return null;
+    const remaining = Math.max(0, task.callsTotal - task.callsDone);
+    if (!deps.quota || remaining === 0) return new Date(clock.now());
+    // Round-robin: while other keys wait, this task gets one call in every (keys with work) of the tasks' share.
+    const { keywordsWaiting, keysWithWork } = await store.counts();
+    const ahead = Math.max(remaining, Math.min(keywordsWaiting, remaining * Math.max(1, keysWithWork)));
+    return new Date(clock.now() + (await deps.quota.taskCallsWithinMs(ahead)));
+  };
+
+  return {
+    async post(keyId, operation, bodies) {
+      if (bodies.length > MAX_TASKS_PER_POST) {
+        throw invalidField('body', `a post holds at most ${MAX_TASKS_PER_POST} tasks, got ${bodies.length}`);
+      }
+      if (bodies.length === 0) throw invalidField('body', 'a post holds 1 to 100 tasks, got none');
+      await store.migrate();
+      const posted: PostedTask[] = [];
+      for (const body of bodies) {
+        try {
+          const valid = await validate(operation, body);
+          const task = { id: randomUUID(), keyId, operation, ...valid, postedAt: new Date(clock.now()) };
+          await store.insert([task]);
+          await deps.enqueue(task.id);
+          posted.push({ ok: true, task: (await store.get(task.id))! });
+        } catch (error) {
+          const domain = toDomainError(error);
+          if (domain.code === 'INTERNAL') throw error;
+          posted.push({ ok: false, error: domain, body });
+        }
+      }
+      return posted;
+    },
+    async get(keyId, id) {
+      await store.migrate();
+      const task = await owned(keyId, id);
+      if ((task.status === 'done' || task.status === 'failed') && !task.collected) await store.markCollected(id);
+      return { task, eta: await eta(task) };
+    },
+    async ready(keyId, operation) {
+      await store.migrate();
+      return store.readyFor(keyId, operation, 1000);
+    },
+    async cancel(keyId, id) {
+      await store.migrate();
+      await owned(keyId, id);
+      const task = (await store.cancel(keyId, id, new Date(clock.now())))!;
+      deps.abortLocal?.(id);
+      return { task, eta: null };
+    },
+    async list(keyId, options) {
+      await store.migrate();
+      return store.list(keyId, options);
+    },
+    async counts() {
+      await store.migrate();
+      return store.counts();
+    },
+  };
+}

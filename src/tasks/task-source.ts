@@ -1,0 +1,122 @@
+import { DomainError } from '../domain/errors.js';
+import { type SourceCall, sourceCallKey } from '../domain/source-call.js';
+import type { Clock } from '../ports/clock.js';
+import type { QuotaGuard } from '../ports/quota.js';
+import type { CacheStatusTracker } from '../services/cache-status.js';
+import type { RequestSource } from '../services/request-source.js';
+import type { SourceGateway } from '../services/source-gateway.js';
+import type { FairTurns } from './fair-turns.js';
+import type { TaskStore } from './task-store.js';
+
+/** Failures that only mean "not now": a task waits and tries again, never fails on them. */
+const TRANSIENT = new Set(['SOURCE_QUOTA_EXHAUSTED', 'SOURCE_RATE_LIMITED', 'SOURCE_UNAVAILABLE']);
+
+/** The task was cancelled: it makes no further calls. */
+export class TaskCancelledError extends Error {
+  override name = 'TaskCancelledError';
+}
+
+/** A keyword (or other request) the source refused: the task fails with 50000 naming it. */
+export class CallRejectedError extends Error {
+  override name = 'CallRejectedError';
+}
+
+export interface TaskSourceOptions {
+  gateway: SourceGateway;
+  store: TaskStore;
+  turns: FairTurns;
+  quota: QuotaGuard | undefined;
+  clock: Clock;
+  keyId: string;
+  tracker: CacheStatusTracker;
+  /** Answers already stored for this task's calls (a resumed task answers them at once, for free). */
+  stored: Map<string, unknown>;
+  /** Called once per distinct call answered, and with `spent` when that answer cost an upstream call. */
+  onAnswered(callKey: string, spent: boolean): void;
+  signal: AbortSignal;
+  /** Throws when the task may not spend any more (cancelled): asked right before each upstream call. */
+  beforeUpstreamCall?(): Promise<void>;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+/**
+ * The source as a task sees it: every distinct call answered once, from the stored answers, the cache, or an
+ * upstream call made in this key's turn within the tasks' share of the budget. Each answer is stored durably as
+ * soon as it arrives, so a task killed mid-way repeats no call whose answer was stored.
+ */
+export function createTaskSource(options: TaskSourceOptions): RequestSource {
+  const { gateway, store, turns, quota, clock, signal, tracker } = options;
+  const pending = new Map<string, Promise<unknown>>();
+
+  const answer = async (call: SourceCall, key: string): Promise<unknown> => {
+    if (options.stored.has(key)) {
+      tracker.record('HIT');
+      options.onAnswered(key, false);
+      return options.stored.get(key);
+    }
+    for (let attempt = 0; ; attempt++) {
+      signal.throwIfAborted();
+      let result;
+      try {
+        if (await gateway.isFresh(call)) {
+          result = await gateway.call(call as never);
+        } else {
+          const ticket = await turns.turn(options.keyId, signal);
+          await options.beforeUpstreamCall?.().catch(async (error: unknown) => {
+            if (ticket && quota) await quota.spendTicket(ticket, async () => {}); // end the turn unused
+            throw error;
+          });
+          const fetch = () => gateway.call(call as never);
+          result = ticket && quota ? await quota.spendTicket(ticket, fetch) : await fetch();
+        }
+      } catch (error) {
+        if (signal.aborted) throw signal.reason;
+        if (error instanceof TaskCancelledError) throw error;
+        if (!(error instanceof DomainError) || !TRANSIENT.has(error.code)) throw rejected(call, error);
+        await options.sleep(backoffMs(error, attempt), signal);
+        continue;
+      }
+      // A stale answer stands in for a failing source on live routes; a task waits for a fresh one instead.
+      if (result.status === 'STALE') {
+        await options.sleep(backoffMs(undefined, attempt), signal);
+        continue;
+      }
+      tracker.record(result.status);
+      await store.putAnswer(key, result.value, new Date(clock.now()));
+      options.onAnswered(key, result.status === 'MISS');
+      return result.value;
+    }
+  };
+
+  const load = (call: SourceCall): Promise<never> => {
+    const key = sourceCallKey(call);
+    let promise = pending.get(key);
+    if (!promise) {
+      promise = answer(call, key);
+      pending.set(key, promise);
+    }
+    return promise as Promise<never>;
+  };
+
+  return {
+    top: (query) => load({ method: 'top', query }),
+    dynamics: (query) => load({ method: 'dynamics', query }),
+    regions: (query) => load({ method: 'regions', query }),
+    async countUncached(calls) {
+      const distinct = [...new Map(calls.map((call) => [sourceCallKey(call), call])).values()];
+      const fresh = await Promise.all(distinct.map((c) => options.stored.has(sourceCallKey(c)) || gateway.isFresh(c)));
+      return fresh.filter((isFresh) => !isFresh).length;
+    },
+  };
+}
+
+/** The source's own Retry-After when it gave one, else 1 s doubling to a minute. */
+function backoffMs(error: DomainError | undefined, attempt: number): number {
+  if (error?.retryAfterSeconds !== undefined) return Math.max(1, error.retryAfterSeconds) * 1000;
+  return Math.min(60_000, 1_000 * 2 ** Math.min(attempt, 6));
+}
+
+function rejected(call: SourceCall, error: unknown): Error {
+  if (!(error instanceof DomainError)) return error instanceof Error ? error : new Error(String(error));
+  return new CallRejectedError(`the source rejected the keyword "${call.query.phrase}": ${error.message}`, { cause: error });
+}

@@ -1,0 +1,29 @@
+import type { NewTask, TaskCounts, TaskOperation, TaskOutcome, TaskPage, TaskRecord, TaskStatus } from './task-types.js';
+
+/** Where tasks and the answers they gathered are kept (the ledger's database). */
+export interface TaskStore {
+  /** Creates the tables when missing (once per process; later calls share the first). */
+  migrate(): Promise<void>;
+  insert(tasks: readonly NewTask[]): Promise<void>;
+  get(id: string): Promise<TaskRecord | undefined>;
+  /** Finished (done or failed) tasks of this key and operation not yet collected, oldest first. */
+  readyFor(keyId: string, operation: TaskOperation, limit: number): Promise<TaskRecord[]>;
+  markCollected(id: string): Promise<void>;
+  /** queued → running (or running again after a takeover); false when the task is finished or cancelled. */
+  start(id: string, callsTotal: number, at: Date): Promise<boolean>;
+  /** `spent`: some answer of this task cost an upstream call (kept across restarts, for the price). */
+  progress(id: string, callsDone: number, callsTotal: number, spent: boolean): Promise<void>;
+  /** Ends a running task; false (and nothing written) when it was cancelled or already ended meanwhile. */
+  finish(id: string, outcome: TaskOutcome): Promise<boolean>;
+  /** queued or running → cancelled; returns the task as it now stands, or undefined when not this key's. */
+  cancel(keyId: string, id: string, at: Date): Promise<TaskRecord | undefined>;
+  status(id: string): Promise<TaskStatus | undefined>;
+  /** A key's tasks newest first, after the task `after` (a cursor: its id). */
+  list(keyId: string, options: { status?: TaskStatus | undefined; first: number; after?: string | undefined }): Promise<TaskPage>;
+  counts(): Promise<TaskCounts>;
+  /** Stored source answers among `callKeys` stored since `since` (older ones are not fresh any more). */
+  answers(callKeys: readonly string[], since: Date): Promise<Map<string, unknown>>;
+  putAnswer(callKey: string, value: unknown, at: Date): Promise<void>;
+  /** Removes tasks finished and answers stored before `before`; returns how many tasks went. */
+  purge(before: Date): Promise<number>;
+}

@@ -1,0 +1,67 @@
+/** A task's life: queued → running → done | failed, or cancelled from queued or running. */
+export type TaskStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** The /v1 operations that have a task mode. */
+export type TaskOperation = 'search_volume' | 'suggestions' | 'locations';
+
+export const TASK_OPERATIONS: readonly TaskOperation[] = ['search_volume', 'suggestions', 'locations'];
+
+/** Statuses after which a task makes no more calls. */
+export const FINISHED: ReadonlySet<TaskStatus> = new Set(['done', 'failed', 'cancelled']);
+
+/** One task as stored. `request` is the live route's validated body; `result` the service's output. */
+export interface TaskRecord {
+  id: string;
+  keyId: string;
+  operation: TaskOperation;
+  status: TaskStatus;
+  tag: string | null;
+  request: Record<string, unknown>;
+  postbackUrl: string | null;
+  pingbackUrl: string | null;
+  postedAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  /** Distinct source calls the task needs, and how many are answered (from cache or upstream). */
+  callsTotal: number;
+  callsDone: number;
+  result: unknown;
+  /** 5-digit status of a failed task (50000 for a keyword the source rejected), and its message. */
+  errorCode: number | null;
+  errorMessage: string | null;
+  /** Billed price, set when it ends (null before). */
+  cost: number | null;
+  /** True once task_get has handed out the finished task (it then leaves tasks_ready). */
+  collected: boolean;
+  /** True once an answer of this task cost an upstream call (the task is then billed the call price). */
+  spent: boolean;
+}
+
+/** What a post stores. */
+export type NewTask = Pick<TaskRecord, 'id' | 'keyId' | 'operation' | 'tag' | 'request' | 'postbackUrl' | 'pingbackUrl' | 'postedAt'>;
+
+/** How a task ended, as the runner reports it. */
+export interface TaskOutcome {
+  status: 'done' | 'failed';
+  result?: unknown;
+  errorCode?: number;
+  errorMessage?: string;
+  cost: number;
+  finishedAt: Date;
+}
+
+/** Counts for /metrics and the quota views. */
+export interface TaskCounts {
+  queued: number;
+  running: number;
+  /** Source calls not yet answered, over queued and running tasks. */
+  keywordsWaiting: number;
+  /** Keys with queued or running tasks (the round-robin shares the budget between them). */
+  keysWithWork: number;
+}
+
+/** A page of a key's tasks, newest first (GraphQL `tasks`). */
+export interface TaskPage {
+  tasks: TaskRecord[];
+  hasNextPage: boolean;
+}

@@ -1,0 +1,267 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, post, TEST_KEY } from '../support/app.js';
+import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
+import { readCsvObjects } from '../support/csv-read.js';
+import { buildExplorerPage } from '../support/explorer-build.js';
+
+// Debian's Chromium driven by playwright-core, as in graphiql.test.ts: nothing is downloaded.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium) console.warn(`\n*** SKIPPED: the explorer browser test needs Chromium at ${CHROMIUM} ***\n`);
+
+// Screenshots are test artefacts (git-ignored): look at them after a run.
+const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-artifacts', 'explorer');
+
+describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
+  const page = buildExplorerPage();
+  const dataDir = mkdtempSync(join(tmpdir(), 'explorer-data-'));
+  // The demo source; the kept development key is the test key, so the page may offer it to this loopback browser.
+  writeFileSync(join(dataDir, 'dev-api-key'), `${TEST_KEY}\n`);
+  // Tasks in an in-memory embedded database, one worker: the keyword list past 100 runs as a real task.
+  let taskClient: SqlClient;
+  let app: ReturnType<typeof createTestApp>;
+  let server: Server;
+  let base: string;
+  let browser: Browser;
+  const problems: string[] = [];
+  const foreign: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    taskClient = await createPgliteClient({ dataDir: 'memory://' });
+    app = createTestApp({ explorerPageDir: page.dir, taskClient }, { DATA_DIR: dataDir, SOURCE: 'demo', TASK_WORKERS: '1' });
+    await app.ready();
+    server = createServer(app.yoga);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // "localhost" as a person types it; the page is then same-origin with its API.
+    base = `http://localhost:${(server.address() as AddressInfo).port}`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+    await app?.close();
+    await taskClient?.close();
+    rmSync(page.dir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function open(width: number, locale: string): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, locale, acceptDownloads: true });
+    const tab = await context.newPage();
+    tab.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    });
+    tab.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    tab.on('request', (request) => {
+      if (!request.url().startsWith(base) && !/^(data|blob):/.test(request.url())) foreign.push(request.url());
+    });
+    await tab.goto(`${base}/`);
+    return tab;
+  }
+
+  /** Digits of a table cell ("12 345", "12,345" → 12345). */
+  const digits = (text: string) => Number(text.replace(/[^\d]/g, ''));
+
+  it('a newcomer types a phrase, picks a region by part of its name, and sees charts and tables', async () => {
+    const tab = await open(1280, 'ru-RU');
+    // The development key was offered to this loopback browser and kept.
+    await expect.poll(() => tab.evaluate(() => localStorage.getItem('explorer.apiKey'))).toBe(TEST_KEY);
+    await expect.poll(() => tab.locator('h1').innerText()).toBe('Спрос по запросам');
+
+    await tab.getByRole('textbox', { name: 'Фраза', exact: true }).fill('велосипед');
+    // The region picker, by keyboard: type part of a name, arrows, Enter.
+    const regionInput = tab.getByRole('combobox', { name: 'Регионы' });
+    await regionInput.fill('петербу');
+    await expect.poll(() => tab.locator('#region-options').getByRole('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    const options = await tab.locator('#region-options').getByRole('option').allInnerTexts();
+    const target = options.findIndex((text) => text.startsWith('Санкт-Петербург ·'));
+    expect(target, options.join(' | ')).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < target; i++) await regionInput.press('ArrowDown');
+    await regionInput.press('Enter');
+    await expect.poll(() => tab.locator('#region-chips li').getAttribute('data-region-id')).toBe('2');
+    expect(await tab.locator('#region-meta').innerText()).toBe('стоимость 0'); // the lookup is free
+
+    await tab.getByLabel('Период').selectOption('weekly');
+    await tab.getByRole('button', { name: 'Показать' }).press('Enter');
+    await tab.locator('#top-table tbody tr').first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => tab.locator('#dyn-chart').getAttribute('data-points'), { timeout: 20_000 }).not.toBeNull();
+
+    // The chart holds as many points as the API's results for the same request.
+    const api = await post(app, '/v2/stats/dynamics', { phrase: 'велосипед', period: 'weekly', regions: [2] });
+    expect(api.status).toBe(200);
+    expect(api.json.results.length).toBeGreaterThan(4);
+    expect(Number(await tab.locator('#dyn-chart').getAttribute('data-points'))).toBe(api.json.results.length);
+    expect(await tab.locator('#dyn-table tbody tr').count()).toBe(api.json.results.length);
+    const trend = (api.json.trend as string).replace(/^up (\d+%)$/, 'рост $1').replace(/^down (\d+%)$/, 'падение $1').replace('stable', 'без изменений');
+    await expect.poll(() => tab.locator('#trend').innerText()).toBe(`тренд: ${trend}`);
+
+    // A tooltip with date, count and share at the hovered point.
+    const over = (await tab.locator('#dyn-chart .u-over').boundingBox())!;
+    await tab.mouse.move(over.x + over.width / 2, over.y + over.height / 2);
+    await tab.mouse.move(over.x + over.width / 2 + 3, over.y + over.height / 2);
+    const tooltip = tab.locator('#dyn-chart .tooltip');
+    await expect.poll(() => tooltip.isVisible()).toBe(true);
+    const tip = await tooltip.innerText();
+    expect(tip).toMatch(/Запросов: [\d\s ]+/);
+    expect(tip).toMatch(/Доля: [\d,]+ %/);
+    const shownCount = digits(/Запросов: ([\d\s ]+)/.exec(tip)![1]!);
+    expect(api.json.results.map((r: { count: number }) => r.count)).toContain(shownCount);
+
+    // Every call shows its cache status and cost.
+    expect(await tab.locator('#dyn-meta').innerText()).toMatch(/^кэш (MISS|HIT) · стоимость [\d,]+$/);
+    expect(await tab.locator('#top-meta').innerText()).toMatch(/^кэш (MISS|HIT) · стоимость/);
+
+    // Regions: the table follows the API; names in Russian; the switch filters to cities.
+    const regions = await post(app, '/v2/stats/regions', { phrase: 'велосипед', region: 'all' });
+    expect(await tab.locator('#reg-table tbody tr').count()).toBe(regions.json.regions.length);
+    expect(await tab.locator('#reg-table tbody tr td').first().innerText()).toBe(regions.json.regions[0].regionName);
+    await tab.getByLabel('города').check();
+    await expect.poll(async () => new Set(await tab.locator('#reg-table tbody tr td:nth-child(2)').allInnerTexts())).toEqual(new Set(['город']));
+    expect(Number(await tab.locator('#reg-chart').getAttribute('data-points'))).toBeGreaterThan(0);
+    await tab.locator('#dyn-chart .u-over').hover({ position: { x: over.width * 0.3, y: over.height / 2 } });
+    await expect.poll(() => tooltip.isVisible()).toBe(true);
+    await tab.locator('#dyn-chart').screenshot({ path: join(SHOTS, 'explorer-ru-tooltip.png') });
+    await tab.screenshot({ path: join(SHOTS, 'explorer-ru-desktop.png'), fullPage: true });
+
+    // The top table's CSV: its result rows are the table's rows.
+    const [download] = await Promise.all([tab.waitForEvent('download'), tab.locator('#top-csv').click()]);
+    expect(download.suggestedFilename()).toBe('top.csv');
+    const csvPath = join(SHOTS, 'top.csv');
+    await download.saveAs(csvPath);
+    const csvText = readFileSync(csvPath, 'utf8');
+    expect(csvText.startsWith('\uFEFFkind;phrase;count\r\n')).toBe(true);
+    const csvRows = readCsvObjects(csvText, ';').filter((row) => row.kind === 'result');
+    const tableRows = await tab.locator('#top-table tbody tr').evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+    );
+    expect(csvRows.map((row) => [row.phrase, Number(row.count)])).toEqual(tableRows.map(([phrase, count]) => [phrase, digits(count!)]));
+    await expect.poll(() => tab.locator('#top-csv-meta').innerText()).toMatch(/стоимость/);
+
+    // English: the UI and the region names follow the switch.
+    await tab.getByLabel('Язык').selectOption('en');
+    await expect.poll(() => tab.locator('h1').innerText()).toBe('Search demand');
+    await expect.poll(() => tab.locator('#region-chips li').innerText()).toContain('Saint Petersburg');
+    expect(await tab.locator('#dyn-meta').innerText()).toMatch(/^cache (MISS|HIT) · cost 1$/);
+    expect(await tab.locator('#key-status').innerText()).toBe('The key is kept in this browser.');
+    expect(await tab.locator('#reg-table tbody tr td').first().innerText()).toBe('Moscow');
+    await tab.screenshot({ path: join(SHOTS, 'explorer-en-desktop.png'), fullPage: true });
+    await tab.context().close();
+  }, 120_000);
+
+  it('the keywords view answers a pasted list live, with a CSV whose rows match the table', async () => {
+    const tab = await open(1280, 'en-US');
+    await expect.poll(() => tab.evaluate(() => localStorage.getItem('explorer.apiKey'))).toBe(TEST_KEY);
+    // Keyboard: the tab list moves with the arrow keys.
+    await tab.getByRole('tab', { name: 'Phrase' }).focus();
+    await tab.keyboard.press('ArrowRight');
+    await expect.poll(() => tab.getByRole('tab', { name: 'Keyword list' }).getAttribute('aria-selected')).toBe('true');
+    const keywords = ['купить велосипед', 'велосипед бу', 'горный велосипед'];
+    await tab.getByLabel('Keywords, one per line').fill(keywords.join('\n'));
+    await tab.getByRole('button', { name: 'Get volumes' }).click();
+    await expect.poll(() => tab.locator('#kw-table tbody tr').count(), { timeout: 20_000 }).toBe(3);
+    expect(await tab.locator('#kw-meta').innerText()).toMatch(/^cache (MISS|HIT) · cost/);
+
+    const [download] = await Promise.all([tab.waitForEvent('download'), tab.locator('#kw-csv').click()]);
+    expect(download.suggestedFilename()).toBe('search_volume.csv');
+    const csvPath = join(SHOTS, 'search_volume.csv');
+    await download.saveAs(csvPath);
+    const csvRows = readCsvObjects(readFileSync(csvPath, 'utf8'), ';');
+    const tableRows = await tab.locator('#kw-table tbody tr').evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+    );
+    expect(csvRows.map((row) => [row.keyword, Number(row.search_volume)])).toEqual(tableRows.map(([keyword, volume]) => [keyword, Number(volume!.replace(/[^\d]/g, ''))]));
+    expect(csvRows.map((row) => row.keyword)).toEqual(keywords);
+    await tab.screenshot({ path: join(SHOTS, 'explorer-keywords.png'), fullPage: true });
+    await tab.context().close();
+  }, 120_000);
+
+  it('a list over 100 keywords becomes a task: the view shows its progress, then its results (issue 12 contract)', async () => {
+    // The task routes come from another branch; here the browser answers them as issue 12 specifies.
+    const tab = await open(1280, 'en-US');
+    await expect.poll(() => tab.evaluate(() => localStorage.getItem('explorer.apiKey'))).toBe(TEST_KEY);
+    const keywords = Array.from({ length: 150 }, (_, i) => `велосипед ${i + 1}`);
+    const posted: unknown[] = [];
+    let polls = 0;
+    const envelope = (task: Record<string, unknown>) => ({
+      status: 200,
+      contentType: 'application/json',
+      headers: { 'x-cost': '0', 'x-cache': 'MISS' },
+      body: JSON.stringify({ status_code: 20000, tasks_count: 1, tasks: [{ id: 'c0ffee00-0000-4000-8000-000000000001', ...task }] }),
+    });
+    await tab.route('**/v1/keywords/search_volume/task_post', async (route) => {
+      posted.push(route.request().postDataJSON());
+      await route.fulfill(envelope({ status_code: 20100, status_message: 'Task Created.', result: null, progress: { calls_total: 150, calls_done: 0, eta: null } }));
+    });
+    await tab.route('**/v1/keywords/search_volume/task_get/*', async (route) => {
+      polls += 1;
+      if (polls === 1) {
+        await route.fulfill(envelope({ status_code: 40601, status_message: 'Task Handed.', result: null, progress: { calls_total: 150, calls_done: 40, eta: '2026-11-20T10:00:00Z' } }));
+      } else {
+        const result = keywords.map((keyword, i) => ({ keyword, search_volume: 1000 + i, competition_level: null, cpc: 0.1, monthly_searches: [] }));
+        await route.fulfill(envelope({ status_code: 20000, status_message: 'Ok.', result, progress: { calls_total: 150, calls_done: 150, eta: null } }));
+      }
+    });
+    await tab.getByRole('tab', { name: 'Keyword list' }).click();
+    await tab.getByLabel('Keywords, one per line').fill(keywords.join('\n'));
+    await tab.getByRole('button', { name: 'Get volumes' }).click();
+    await expect.poll(() => tab.locator('#task-progress-text').innerText(), { timeout: 15_000 }).toContain('source calls: 40 of 150');
+    expect(await tab.locator('#task-bar').getAttribute('value')).toBe('40');
+    await tab.locator('#task-progress').screenshot({ path: join(SHOTS, 'explorer-task-progress.png') });
+    await expect.poll(() => tab.locator('#kw-table tbody tr').count(), { timeout: 20_000 }).toBe(150);
+    expect(posted).toEqual([{ keywords }]);
+    expect(await tab.locator('#task-progress').isHidden()).toBe(true);
+    expect(await tab.locator('#keywords-status').innerText()).toContain('Done');
+    await tab.context().close();
+  }, 120_000);
+
+  it('a list over 100 keywords runs as a real task (task_post, task_get) and shows the live route\'s volumes', async () => {
+    const tab = await open(1280, 'en-US');
+    await expect.poll(() => tab.evaluate(() => localStorage.getItem('explorer.apiKey'))).toBe(TEST_KEY);
+    const keywords = Array.from({ length: 120 }, (_, i) => `ноутбук ${i + 1}`);
+    await tab.getByRole('tab', { name: 'Keyword list' }).click();
+    await tab.getByLabel('Keywords, one per line').fill(keywords.join('\n'));
+    await tab.getByRole('button', { name: 'Get volumes' }).click();
+    await expect.poll(() => tab.locator('#kw-table tbody tr').count(), { timeout: 60_000 }).toBe(120);
+    expect(await tab.locator('#keywords-status').innerText()).toContain('Done');
+    // The first rows are what the live route answers for those keywords (they are in the cache by now).
+    const live = await post(app, '/v1/keywords/search_volume', { keywords: keywords.slice(0, 3) });
+    const firstCells = await tab.locator('#kw-table tbody tr td:nth-child(2)').allInnerTexts();
+    const shown = firstCells.slice(0, 3).map((text) => Number(text.replace(/\D/g, '')));
+    expect(shown).toEqual(live.json.tasks[0].result.map((item: { search_volume: number }) => item.search_volume));
+    await tab.screenshot({ path: join(SHOTS, 'explorer-task-done.png'), fullPage: false });
+    await tab.context().close();
+  }, 120_000);
+
+  it('does not break at 360 px: no sideways scrolling, the charts fit', async () => {
+    const tab = await open(360, 'ru-RU');
+    await expect.poll(() => tab.evaluate(() => localStorage.getItem('explorer.apiKey'))).toBe(TEST_KEY);
+    await tab.getByRole('textbox', { name: 'Фраза', exact: true }).fill('пицца');
+    await tab.getByRole('textbox', { name: 'Фраза', exact: true }).press('Enter');
+    await tab.locator('#reg-table tbody tr').first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => tab.locator('#dyn-chart').getAttribute('data-points'), { timeout: 20_000 }).not.toBeNull();
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const chart = (await tab.locator('#dyn-chart canvas').boundingBox())!;
+    expect(chart.x + chart.width).toBeLessThanOrEqual(360);
+    await tab.screenshot({ path: join(SHOTS, 'explorer-ru-360.png'), fullPage: true });
+    await tab.locator('#reg-chart').screenshot({ path: join(SHOTS, 'explorer-ru-360-regions.png') });
+    await tab.context().close();
+  }, 120_000);
+
+  it('logged no console errors and loaded nothing from elsewhere', () => {
+    expect(problems).toEqual([]);
+    expect(foreign).toEqual([]);
+  });
+});

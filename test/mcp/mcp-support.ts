@@ -1,0 +1,56 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
+import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import type { App } from '../../src/app.js';
+import { createFixtureCatalog } from '../support/catalog.js';
+import { createFixtureSource, type FixtureSourceOptions } from '../support/fixture-source.js';
+import { createTestApp, TEST_KEY } from '../support/app.js';
+
+/**
+ * The app on a real port (0: a free one), with a fixture source that records upstream calls, and tasks kept in
+ * an in-memory embedded database run by one worker (the task tools).
+ */
+export async function startMcpApp(sourceOptions: FixtureSourceOptions = {}) {
+  const source = createFixtureSource(sourceOptions);
+  const ledger = createMemoryLedger();
+  const taskClient = await createPgliteClient({ dataDir: 'memory://' });
+  const app: App = createTestApp({ source, ledger, catalog: createFixtureCatalog(), taskClient }, { TASK_WORKERS: '1', API_KEYS: `${TEST_KEY},${OTHER_KEY}` });
+  await app.ready();
+  const server: Server = createServer(app.yoga);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
+  return {
+    app,
+    source,
+    ledger,
+    url,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
+      await taskClient.close();
+    },
+  };
+}
+
+/** A second valid key, for tests of what one key may see of another's. */
+export const OTHER_KEY = 'other-mcp-key-0123456789';
+
+/** An SDK client over Streamable HTTP; `responses` keeps the headers of every HTTP response it received. */
+export async function connectClient(url: URL, key: string | null = TEST_KEY) {
+  const responses: { status: number; headers: Headers; body: string }[] = [];
+  const transport = new StreamableHTTPClientTransport(url, {
+    requestInit: key === null ? {} : { headers: { authorization: `Bearer ${key}` } },
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      const isPost = (init?.method ?? 'GET') === 'POST';
+      if (isPost) responses.push({ status: response.status, headers: response.headers, body: await response.clone().text() });
+      return response;
+    },
+  });
+  const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, responses, lastHeaders: () => responses.at(-1)!.headers };
+}

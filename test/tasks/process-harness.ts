@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export const PROCESS_KEY = 'process-test-key-0123456789';
+
+/** A service process (test/tasks/worker-process.ts) and the port it serves on. */
+export interface ServiceProcess {
+  child: ChildProcess;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a service process with `env` on top of this one's and waits for it to serve (up to 90 s). */
+export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/tasks/worker-process.ts'], {
+    // The embedded database and the memory cache unless the test names its own: CI's DATABASE_URL / REDIS_URL
+    // hold other runs' tasks and jobs, which a worker would otherwise pick up.
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', API_KEYS: PROCESS_KEY, DATABASE_URL: '', REDIS_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('service process did not start within 90 s')), 90_000);
+    child.once('exit', (code) => reject(new Error(`service process exited with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        const { port } = JSON.parse(line) as { port: number };
+        clearTimeout(timer);
+        resolve(port);
+      } catch {
+        // not our line
+      }
+    });
+  });
+  return {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+      }),
+  };
+}
+
+/** Calls a service process as the test key. */
+export async function call(url: string, path: string, body?: unknown) {
+  const response = await fetch(`${url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${PROCESS_KEY}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, json: (await response.json()) as any };
+}
+
+/** Polls task_get until the task is done (or `timeoutMs` passes). */
+export async function waitDone(url: string, id: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await call(url, `/v1/keywords/search_volume/task_get/${id}`);
+    if (answer.json.tasks?.[0]?.status_code === 20000) return answer.json.tasks[0];
+    if (Date.now() > until) throw new Error(`task ${id} not done: ${JSON.stringify(answer.json.tasks?.[0]?.progress)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DomainError } from '../../src/domain/errors.js';
+import { createVirtualTaskHarness } from './support.js';
+
+const never = new AbortController().signal;
+
+/*
+ * Source faults in a task, on virtual time: transient ones (429, quota, 503, timeouts) wait and retry and never
+ * fail the task; a keyword the source rejects fails it with 50000 naming the keyword, and what was fetched stays
+ * cached, so the corrected re-post costs only repeats. Also: retention and the repeat price.
+ */
+describe('task faults, billing and retention', () => {
+  let h: Awaited<ReturnType<typeof createVirtualTaskHarness>>;
+  beforeEach(async () => {
+    h = await createVirtualTaskHarness({ rph: 100, liveReserve: 20 });
+  }, 60_000);
+  afterEach(() => h?.close());
+
+  it('waits out transient faults and finishes', async () => {
+    const transient = [
+      new DomainError('SOURCE_UNAVAILABLE', 'Wordstat is unreachable: request timed out'),
+      new DomainError('SOURCE_RATE_LIMITED', 'upstream 429', { retryAfterSeconds: 3 }),
+      new DomainError('SOURCE_QUOTA_EXHAUSTED', 'upstream quota', { retryAfterSeconds: 60 }),
+    ];
+    h.source.behave((n) => (n <= 3 ? transient[n - 1]! : 'ok'));
+    const id = await h.post('k', 'search_volume', { keywords: ['a', 'b'], location_code: 2643, language_code: 'ru' });
+    expect(await h.runner.run(id, never)).toBe('finished');
+    const task = await h.store.get(id);
+    expect(task?.status).toBe('done');
+    expect(h.source.calls).toBe(5); // 3 faults, then one call per keyword
+  });
+
+  it('fails with 50000 naming the rejected keyword; the corrected re-post pays only repeats', async () => {
+    h.source.behave((n) => (n === 2 ? new DomainError('SOURCE_FAILED', 'Wordstat rejected the request: bad phrase (HTTP 400)') : 'ok'));
+    const id = await h.post('k', 'search_volume', { keywords: ['хорошее', 'плохое!!'], location_code: 2643, language_code: 'ru' });
+    await h.runner.run(id, never);
+    const failed = await h.store.get(id);
+    expect(failed).toMatchObject({ status: 'failed', errorCode: 50000, cost: 0 });
+    expect(failed?.errorMessage).toContain('"плохое!!"');
+    const callsBefore = h.source.calls;
+    h.source.behave(() => 'ok');
+    const again = await h.post('k', 'search_volume', { keywords: ['хорошее'], location_code: 2643, language_code: 'ru' });
+    await h.runner.run(again, never);
+    expect(h.source.calls).toBe(callsBefore); // from cache
+    expect((await h.store.get(again))?.cost).toBe(0.1); // every keyword from cache: the repeat price
+  });
+
+  it('a cancelled task makes no further calls', async () => {
+    const id = await h.post('k', 'search_volume', { keywords: Array.from({ length: 200 }, (_, i) => `w${i}`), location_code: 2643, language_code: 'ru' });
+    h.source.behave((n) => {
+      if (n === 5) void h.store.cancel('k', id, new Date(h.clock.now()));
+      return 'ok';
+    });
+    expect(await h.runner.run(id, never)).toBe('finished');
+    expect((await h.store.get(id))?.status).toBe('cancelled');
+    // The status is read at most once a (virtual) second: calls may start until then (10/s here) and those
+    // under way (8 at once) end; after that none starts, of the 200.
+    const calls = h.source.calls;
+    expect(calls).toBeLessThanOrEqual(5 + 11 + 8);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(h.source.calls).toBe(calls);
+  });
+
+  it('removes finished tasks after the retention', async () => {
+    const id = await h.post('k', 'locations', { keyword: 'пицца' });
+    await h.runner.run(id, never);
+    expect(await h.store.purge(new Date(h.clock.now() - 1000))).toBe(0);
+    expect(await h.store.purge(new Date(h.clock.now() + 1000))).toBe(1);
+    expect(await h.store.get(id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,93 @@
+import { formatNumber, t } from './i18n.js';
+
+const KEY_STORAGE = 'explorer.apiKey';
+
+export const apiKey = {
+  get: (): string => localStorage.getItem(KEY_STORAGE) ?? '',
+  set: (key: string): void => localStorage.setItem(KEY_STORAGE, key.trim()),
+  clear: (): void => localStorage.removeItem(KEY_STORAGE),
+};
+
+/** What every call reports beside its body: X-Cache and X-Cost. */
+export interface CallMeta {
+  cache: string | null;
+  cost: string | null;
+}
+
+export interface ApiAnswer<T> extends CallMeta {
+  body: T;
+}
+
+/** An error answer of either family, with its message (problem+json `detail` or the envelope's `status_message`). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly meta: CallMeta,
+  ) {
+    super(message);
+  }
+}
+
+const metaOf = (response: Response): CallMeta => ({ cache: response.headers.get('x-cache'), cost: response.headers.get('x-cost') });
+
+async function call(method: 'GET' | 'POST', path: string, body?: unknown, accept = 'application/json'): Promise<Response> {
+  const headers: Record<string, string> = { accept, authorization: `Bearer ${apiKey.get()}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  if (response.ok) return response;
+  let message = `${response.status} ${response.statusText}`;
+  try {
+    const error = (await response.json()) as { detail?: string; status_message?: string; tasks?: { status_message?: string }[] };
+    message = error.detail ?? error.tasks?.[0]?.status_message ?? error.status_message ?? message;
+  } catch {
+    // Not JSON: the status line says enough.
+  }
+  throw new ApiError(message, response.status, metaOf(response));
+}
+
+/** A JSON call to the REST API with the kept key. */
+export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiAnswer<T>> {
+  const response = await call(method, path, body);
+  return { body: (await response.json()) as T, ...metaOf(response) };
+}
+
+/**
+ * Saves the route's own CSV (`?format=csv`: Excel's Russian dialect) under the route's file name, through a
+ * blob link: the Authorization header rules out a plain link. Returns the call's cache status and cost.
+ */
+export async function downloadCsv(method: 'GET' | 'POST', path: string, body?: unknown): Promise<CallMeta> {
+  const response = await call(method, `${path}${path.includes('?') ? '&' : '?'}format=csv`, body, 'text/csv');
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'table.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return metaOf(response);
+}
+
+/** Shows a call's cache status and cost in `element`, and keeps them there so a language switch can redo the text. */
+export function showMeta(element: HTMLElement, meta: CallMeta): void {
+  element.dataset.cache = meta.cache ?? '';
+  element.dataset.cost = meta.cost ?? '';
+  element.textContent = describeMeta(meta);
+}
+
+/** Re-writes every shown cache status and cost in the current language. */
+export function relabelMetas(): void {
+  for (const element of document.querySelectorAll<HTMLElement>('[data-cost]')) {
+    element.textContent = describeMeta({ cache: element.dataset.cache || null, cost: element.dataset.cost || null });
+  }
+}
+
+/** "cache MISS · cost 1" for the status line beside a view. */
+export function describeMeta(meta: CallMeta): string {
+  const parts: string[] = [];
+  if (meta.cache) parts.push(`${t('cache')} ${meta.cache}`);
+  if (meta.cost !== null) parts.push(`${t('cost')} ${formatNumber(Number(meta.cost), 2)}`);
+  return parts.join(' · ');
+}

@@ -1,0 +1,163 @@
+import { api, showMeta, type ApiAnswer, downloadCsv } from './api.js';
+import { createBarChart, createDynamicsChart, type DynamicsPoint } from './charts.js';
+import { byId, renderTable } from './dom.js';
+import { formatNumber, t, trendText } from './i18n.js';
+import { createRegionPicker, regionLabel } from './region-picker.js';
+
+interface PhraseCount {
+  phrase: string;
+  count: number;
+}
+interface TopAnswer {
+  totalCount: number;
+  results: PhraseCount[];
+  associations: PhraseCount[];
+}
+interface DynamicsAnswer {
+  results: DynamicsPoint[];
+  trend: string;
+}
+interface RegionRow {
+  regionId: number;
+  regionName: string;
+  regionNameEn: string;
+  regionType: string;
+  count: number;
+  share: number;
+  affinityIndex: number;
+}
+
+type Request = { path: string; body: Record<string, unknown> };
+
+/** The phrase view: the form, then dynamics (line), regions (bars and table) and the top tables. */
+export function createPhraseView(showError: (where: HTMLElement, error: unknown) => void) {
+  const form = byId<HTMLFormElement>('phrase-form');
+  const status = byId('phrase-status');
+  const results = byId('phrase-results');
+  const picker = createRegionPicker((error) => showError(status, error));
+  const dynamicsChart = createDynamicsChart(byId('dyn-chart'));
+  const regionChart = createBarChart(byId('reg-chart'));
+  const requests: Partial<Record<'dynamics' | 'regions' | 'top', Request>> = {};
+  let dynamics: DynamicsAnswer | undefined;
+  let regions: RegionRow[] = [];
+  let top: TopAnswer | undefined;
+
+  const level = () => form.ownerDocument.querySelector<HTMLInputElement>('input[name="level"]:checked')?.value ?? 'all';
+  const devices = () => [...form.querySelectorAll<HTMLInputElement>('input[name="device"]:checked')].map((c) => c.value);
+
+  const renderDynamics = () => {
+    if (!dynamics) return;
+    const trend = dynamics.trend;
+    byId('trend').textContent = `${t('trend')}: ${trendText(trend)}`;
+    byId('trend').className = `trend ${trend.startsWith('up') ? 'up' : trend.startsWith('down') ? 'down' : ''}`;
+    const chart = byId('dyn-chart');
+    chart.setAttribute('aria-label', t('chartDynamics', { n: dynamics.results.length, trend: trendText(trend) }));
+    dynamicsChart.render(dynamics.results);
+    renderTable(byId<HTMLTableElement>('dyn-table'), t('dynamics'), [
+      { header: t('date'), cell: (p: DynamicsPoint) => p.date },
+      { header: t('count'), cell: (p) => formatNumber(p.count), numeric: true },
+      { header: t('share'), cell: (p) => `${formatNumber(p.share * 100, 5)} %`, numeric: true },
+    ], dynamics.results, t('empty'));
+  };
+
+  const renderRegions = () => {
+    const top15 = regions.slice(0, 15);
+    byId('reg-chart').setAttribute('aria-label', t('chartRegions', { n: top15.length }));
+    regionChart.render(top15.map((r) => ({ label: regionLabel(r), value: r.count })));
+    renderTable(byId<HTMLTableElement>('reg-table'), t('regionsView'), [
+      { header: t('name'), cell: (r: RegionRow) => regionLabel(r) },
+      { header: t('type'), cell: (r) => t(r.regionType as 'city') },
+      { header: t('count'), cell: (r) => formatNumber(r.count), numeric: true },
+      { header: t('share'), cell: (r) => `${formatNumber(r.share * 100, 2)} %`, numeric: true },
+      { header: t('affinity'), cell: (r) => formatNumber(r.affinityIndex, 1), numeric: true },
+    ], regions, t('empty'));
+  };
+
+  const renderTop = () => {
+    if (!top) return;
+    const columns = [
+      { header: t('query'), cell: (p: PhraseCount) => p.phrase },
+      { header: t('count'), cell: (p: PhraseCount) => formatNumber(p.count), numeric: true },
+    ];
+    renderTable(byId<HTMLTableElement>('top-table'), t('topQueries'), columns, top.results, t('empty'));
+    renderTable(byId<HTMLTableElement>('assoc-table'), t('associations'), columns, top.associations, t('empty'));
+  };
+
+  const run = async <T>(name: keyof typeof requests, request: Request, meta: string): Promise<ApiAnswer<T>> => {
+    requests[name] = request;
+    byId(meta).textContent = t('loading');
+    const answer = await api<T>('POST', request.path, request.body);
+    showMeta(byId(meta), answer);
+    return answer;
+  };
+
+  const loadRegions = async (phrase: string) => {
+    const body: Record<string, unknown> = { phrase, region: level() };
+    if (devices().length > 0) body.devices = devices();
+    regions = (await run<{ regions: RegionRow[] }>('regions', { path: '/v2/stats/regions', body }, 'reg-meta')).body.regions;
+    renderRegions();
+  };
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const phrase = byId<HTMLInputElement>('phrase').value.trim();
+    if (!phrase) return;
+    const filters: Record<string, unknown> = {};
+    if (picker.ids().length > 0) filters.regions = picker.ids();
+    if (devices().length > 0) filters.devices = devices();
+    const dynamicsBody: Record<string, unknown> = { phrase, period: byId<HTMLSelectElement>('period').value, ...filters };
+    const from = byId<HTMLInputElement>('from-date').value;
+    const to = byId<HTMLInputElement>('to-date').value;
+    if (from) dynamicsBody.fromDate = from;
+    if (to) dynamicsBody.toDate = to;
+    status.textContent = t('loading');
+    status.classList.remove('error');
+    results.hidden = false;
+    const outcomes = await Promise.allSettled([
+      run<DynamicsAnswer>('dynamics', { path: '/v2/stats/dynamics', body: dynamicsBody }, 'dyn-meta').then((a) => {
+        dynamics = a.body;
+        renderDynamics();
+      }),
+      loadRegions(phrase),
+      run<TopAnswer>('top', { path: '/v2/stats/top', body: { phrase, numPhrases: 50, ...filters } }, 'top-meta').then((a) => {
+        top = a.body;
+        renderTop();
+      }),
+    ]);
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) showError(status, failed.reason);
+    else status.textContent = '';
+  });
+
+  for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="level"]')) {
+    radio.addEventListener('change', () => {
+      const phrase = requests.regions?.body.phrase;
+      if (typeof phrase === 'string') loadRegions(phrase).catch((error) => showError(status, error));
+    });
+  }
+
+  const csvButton = (button: string, meta: string, name: keyof typeof requests) =>
+    byId(button).addEventListener('click', async () => {
+      const request = requests[name];
+      if (!request) return;
+      try {
+        showMeta(byId(meta), await downloadCsv('POST', request.path, request.body));
+      } catch (error) {
+        showError(status, error);
+      }
+    });
+  csvButton('dyn-csv', 'dyn-csv-meta', 'dynamics');
+  csvButton('reg-csv', 'reg-csv-meta', 'regions');
+  // One call answers both top tables; its CSV holds both, told apart by the `kind` column.
+  csvButton('top-csv', 'top-csv-meta', 'top');
+  csvButton('assoc-csv', 'assoc-csv-meta', 'top');
+
+  return {
+    relabel() {
+      picker.relabel();
+      renderDynamics();
+      if (requests.regions) renderRegions();
+      renderTop();
+    },
+  };
+}
