@@ -1,5 +1,5 @@
-import { createYoga } from 'graphql-yoga';
 import type { Config } from './config/config.js';
+import { createGraphQLServer, type GraphQLServer } from './graphql/create-yoga.js';
 import type { RegionCatalog } from './domain/regions/catalog.js';
 import { loadRegionCatalog } from './adapters/region-data.js';
 import { createMemoryLedger } from './adapters/memory-ledger.js';
@@ -15,24 +15,6 @@ import type { StatisticsSource } from './ports/statistics-source.js';
 import { createAuthenticator } from './services/auth/authenticator.js';
 import type { ServiceRuntime } from './services/runtime.js';
 import { createSourceGateway } from './services/source-gateway.js';
-import { useArgumentErrors } from './graphql/argument-errors-plugin.js';
-import { useArmorLimits } from './graphql/armor-plugin.js';
-import { useBilling } from './graphql/billing-plugin.js';
-import { useBodyLimit } from './graphql/body-limit-plugin.js';
-import { useHttpRoutes } from './http/routes-plugin.js';
-import { useHttpStatusExtension } from './graphql/http-status-extension.js';
-import type { GraphQLContext } from './graphql/context.js';
-import { maskError } from './graphql/errors.js';
-import { GRAPHIQL_EXAMPLE, renderLocalGraphiQL } from './graphql/graphiql.js';
-import { createGraphQLContextFactory } from './graphql/authenticate.js';
-import { schema } from './graphql/schema.js';
-import { usePersistedQueries } from './graphql/persisted-queries.js';
-import { useOperationPlan } from './graphql/operation-plan-plugin.js';
-import { useQueryLimits } from './graphql/query-limits-plugin.js';
-import { useShortErrorMessages } from './graphql/short-error-messages.js';
-import { useCors } from './http/cors.js';
-import { useExplorer } from './web/explorer-plugin.js';
-import { offeredDevKey } from './web/dev-key-offer.js';
 import { createRestHandler } from './rest/handler.js';
 import { createMcpRoute, MCP_PATH } from './mcp/http-route.js';
 import { createOpenApiRoute } from './rest/openapi/route.js';
@@ -49,7 +31,6 @@ import type { UsageReader } from './ports/usage-reader.js';
 import { annotateAuthenticator } from './observability/annotate-auth.js';
 import { instrumentGateway, instrumentSource } from './observability/instrument.js';
 import { createMetricsRoute } from './observability/metrics-route.js';
-import { useObservability } from './observability/observability-plugin.js';
 import { createPrometheusMetrics } from './observability/prometheus-metrics.js';
 import { createDependencyChecks } from './observability/readiness.js';
 import { createAdminRoutes } from './admin/admin-routes.js';
@@ -79,7 +60,7 @@ export interface App {
   /** The whole service as a fetch handler (REST, GraphQL, system routes). */
   fetch: (request: Request) => Promise<Response>;
   /** The Yoga instance, a Node request listener too. */
-  yoga: ReturnType<typeof createYoga<Record<string, unknown>, GraphQLContext>>;
+  yoga: GraphQLServer;
   runtime: ServiceRuntime;
   /** The REST routes served (and documented at /openapi.json). */
   restRoutes: readonly RestRoute[];
@@ -175,39 +156,14 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
   // Key administration and every key's usage while the service runs; absent (404) without ADMIN_TOKEN.
   const adminRoutes = createAdminRoutes({ token: config.ADMIN_TOKEN, keys: database?.keyStore, usage: runtime.usage, logger });
 
-  const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
-    schema,
-    graphqlEndpoint: '/graphql',
-    landingPage: false,
-    cors: false, // Yoga's default allows every origin; useCors applies CORS_ORIGINS instead
-    // useBodyLimit reads at most MAX_BODY_BYTES; Yoga's own limit would wrap the body in a second stream.
-    maxRequestBodySize: false,
-    logging: false,
-    maskedErrors: { maskError: (error, message) => maskError(error, message) },
-    graphiql: {
-      title: 'Search demand statistics',
-      headers: JSON.stringify({ Authorization: 'Bearer <your API key>' }, null, 2),
-      ...GRAPHIQL_EXAMPLE,
-    },
-    renderGraphiQL: renderLocalGraphiQL,
-    context: createGraphQLContextFactory(runtime),
-    plugins: [
-      useCors(config.CORS_ORIGINS),
-      // The explorer page at /, its files, /favicon.ico.
-      useExplorer({ devKey: () => offeredDevKey(config), ...(overrides.explorerPageDir ? { pageDir: () => overrides.explorerPageDir } : {}) }),
-      useHttpRoutes({ handlers: [system, metricsRoute, openApiRoute, adminRoutes, rest, createMcpRoute(runtime)], demo: () => runtime.sourceKind === 'demo' }),
-      useBodyLimit(),
-      useArmorLimits({ metrics }),
-      useArgumentErrors(),
-      useShortErrorMessages(),
-      useBilling(runtime),
-      usePersistedQueries(),
-      useQueryLimits({ metrics }),
-      useOperationPlan(),
-      useHttpStatusExtension(),
-      // Last, so its access-log line sees what the others added (X-Cache, the key id).
-      useObservability({ logger, metrics, knownPaths: [...restRoutes.map((r) => r.path), '/graphql', '/healthz', '/readyz', '/metrics', '/openapi.json', MCP_PATH] }),
-    ],
+  const yoga = createGraphQLServer({
+    runtime,
+    config,
+    metrics,
+    logger,
+    explorerPageDir: overrides.explorerPageDir,
+    httpRoutes: [system, metricsRoute, openApiRoute, adminRoutes, rest, createMcpRoute(runtime)],
+    knownPaths: [...restRoutes.map((r) => r.path), '/graphql', '/healthz', '/readyz', '/metrics', '/openapi.json', MCP_PATH],
   });
 
   return {
