@@ -72,12 +72,69 @@ describe('memory cache bounds', () => {
 });
 
 describe('memory cache safety', () => {
-  it('hands every hit its own copy, so a caller mutating it cannot corrupt later hits', async () => {
+  it('hands out read-only values: a caller mutating a hit gets a TypeError and cannot corrupt later hits', async () => {
     const cache = createMemoryCache({ maxEntries: 10, maxBytes: 1_000_000 });
     await cache.set('k', { rows: [{ count: 1 }] }, 60_000);
-    const entry = await cache.get<{ rows: { count: number }[] }>('k');
-    entry!.value.rows.push({ count: 2 });
-    entry!.value.rows[0]!.count = 99;
+    for (let i = 0; i < 2; i++) {
+      const entry = await cache.get<{ rows: { count: number }[] }>('k');
+      expect(() => entry!.value.rows.push({ count: 2 })).toThrow(TypeError);
+      expect(() => {
+        entry!.value.rows[0]!.count = 99;
+      }).toThrow(TypeError);
+    }
     expect((await cache.get('k'))?.value).toEqual({ rows: [{ count: 1 }] });
+  });
+
+  it('a value set after a hit replaces the kept parsed one', async () => {
+    const cache = createMemoryCache({ maxEntries: 10, maxBytes: 1_000_000 });
+    await cache.set('k', { v: 1 }, 60_000);
+    expect((await cache.get('k'))?.value).toEqual({ v: 1 });
+    await cache.set('k', { v: 2 }, 60_000);
+    expect((await cache.get('k'))?.value).toEqual({ v: 2 });
+  });
+});
+
+describe('memory cache hot values (parsed once, shared)', () => {
+  it('repeated hits of a small entry return the same frozen object (no parse per hit)', async () => {
+    const cache = createMemoryCache({ maxEntries: 10, maxBytes: 1_000_000 });
+    await cache.set('k', { rows: [{ count: 1 }] }, 60_000);
+    const first = (await cache.get('k'))!.value;
+    const second = (await cache.get('k'))!.value;
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+  });
+
+  it('parses every hit of an entry larger than hotMaxEntryBytes, and of every entry with hotShare 0', async () => {
+    const off = createMemoryCache({ maxEntries: 10, maxBytes: 1_000_000, hotShare: 0 });
+    await off.set('k', { v: 1 }, 60_000);
+    expect((await off.get('k'))!.value).not.toBe((await off.get('k'))!.value);
+    const large = createMemoryCache({ maxEntries: 10, maxBytes: 1_000_000, hotMaxEntryBytes: 100 });
+    await large.set('big', { v: 'x'.repeat(200) }, 60_000);
+    await large.set('small', { v: 'x' }, 60_000);
+    expect((await large.get('big'))!.value).not.toBe((await large.get('big'))!.value);
+    expect((await large.get('small'))!.value).toBe((await large.get('small'))!.value);
+  });
+
+  it('keeps at most hotShare × maxBytes parsed: the least recently hit are parsed again', async () => {
+    // Each value: JSON {"v":"xxx…"} of 108 bytes → estimated 3 × 108 + 200 = 524 bytes kept; 1/8 of 10,000 holds 2.
+    const cache = createMemoryCache({ maxEntries: 100, maxBytes: 10_000 });
+    for (const key of ['a', 'b', 'c']) await cache.set(key, { v: 'x'.repeat(100) }, 60_000);
+    const a = (await cache.get('a'))!.value;
+    expect((await cache.get('a'))!.value).toBe(a);
+    await cache.get('b');
+    await cache.get('c'); // a, the least recently hit, leaves the hot set
+    expect((await cache.get('a'))!.value).not.toBe(a);
+    expect((await cache.get('a'))!.value).toEqual(a);
+  });
+
+  it('counts parsed values against maxBytes: keeping them evicts the least recently used buffers', async () => {
+    // Buffers: 1 + 108 + 320 = 429 bytes each, 4 (1,716) fit in 1,900; hot share 1/2 (950) keeps one parsed
+    // value of 524, so 1,716 + 524 > 1,900: the least recently used buffer goes (429 × 3 + 524 = 1,811 fits).
+    const cache = createMemoryCache({ maxEntries: 100, maxBytes: 1_900, hotShare: 1 / 2 });
+    for (const key of ['a', 'b', 'c', 'd']) await cache.set(key, { v: 'x'.repeat(100) }, 60_000);
+    expect(cache.stats().sets).toBe(4);
+    await cache.get('d');
+    expect(await cache.get('a')).toBeUndefined();
+    for (const key of ['b', 'c', 'd']) expect(await cache.get(key)).toBeDefined();
   });
 });

@@ -17,8 +17,8 @@ function used(): number {
 }
 
 /** A distinct numPhrases: 2000 answer, as the demo source builds it: objects of fresh Cyrillic strings. */
-function answer(n: number): TopResult {
-  const results = Array.from({ length: 2000 }, (_, i) => ({ phrase: `товар ${n} вариант ${i} купить`, count: 1000 + i }));
+function answer(n: number, phrases = 2000): TopResult {
+  const results = Array.from({ length: phrases }, (_, i) => ({ phrase: `товар ${n} вариант ${i} купить`, count: 1000 + i }));
   return { totalCount: 1_000_000 + n, results, associations: results.slice(0, 100).map((r) => ({ ...r, phrase: `похожий ${r.phrase}` })) };
 }
 
@@ -36,6 +36,24 @@ describe('memory cache bound (issue 11, item 12)', () => {
     expect(growth).toBeGreaterThan(0.5 * maxBytes);
     // The newest answers are still there, whole.
     expect((await cache.get<TopResult>('top|товар 199|n=2000'))?.value.results).toHaveLength(2000);
+    await cache.close();
+  });
+
+  it('hit answers kept parsed (hot values) still count: growth stays at most 1.5 × maxBytes', async () => {
+    const maxBytes = 16 * 2 ** 20;
+    const before = used();
+    const cache = createMemoryCache({ maxEntries: 100_000, maxBytes });
+    // ~50 KB of JSON each (under the 64 KiB a parsed value may have): 700 of them overflow the budget twice,
+    // and every one is hit twice right after it is stored, so the hot set is full all along.
+    for (let n = 0; n < 700; n++) {
+      const key = `top|товар ${n}|n=400`;
+      await cache.set(key, answer(n, 400), 3_600_000);
+      await cache.get(key);
+      expect((await cache.get<TopResult>(key))?.value.results).toHaveLength(400);
+    }
+    const growth = used() - before;
+    expect(growth).toBeLessThanOrEqual(1.5 * maxBytes);
+    expect(growth).toBeGreaterThan(0.5 * maxBytes);
     await cache.close();
   });
 });

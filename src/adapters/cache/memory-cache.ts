@@ -2,6 +2,7 @@ import type { Cache, CacheEntry } from '../../ports/cache.js';
 import { type Clock, systemClock } from '../../ports/clock.js';
 import { type Logger, silentLogger } from '../../ports/logger.js';
 import { type CacheWithStats, createCacheCounters } from './cache-stats.js';
+import { createHotValues } from './hot-values.js';
 import { createThrottledWarn } from './throttled-log.js';
 
 export interface MemoryCacheOptions {
@@ -12,6 +13,13 @@ export interface MemoryCacheOptions {
   logger?: Logger;
   /** Source of `storedAt` and of expiry (the gateway judges freshness with the same clock). */
   clock?: Clock;
+  /**
+   * Share of `maxBytes` that may hold parsed values of recently hit small entries (hot-values.ts), so a hit
+   * skips JSON.parse. Counted inside `maxBytes`. Default 1/8; 0 parses every hit.
+   */
+  hotShare?: number;
+  /** Largest entry (bytes of JSON) kept parsed. Default 64 KiB. */
+  hotMaxEntryBytes?: number;
 }
 
 export type MemoryCache = Cache & CacheWithStats;
@@ -30,15 +38,18 @@ const ENTRY_OVERHEAD_BYTES = 320;
 /**
  * An in-process LRU cache bounded by entry count and by bytes, so a long run cannot exhaust memory.
  *
- * Values are kept as UTF-8 JSON in buffers of their own and parsed on every hit, so the byte bound holds for
- * real memory. Kept as objects, an answer of 2,000 phrases costs several times its JSON length; kept as a heap
+ * Values are kept as UTF-8 JSON in buffers of their own, so the byte bound holds for real memory. Kept as objects, an answer of 2,000 phrases costs several times its JSON length; kept as a heap
  * string it costs its length, but V8 lets garbage grow in proportion to the live heap before it collects, so
  * a large cache on the heap still multiplies RSS (RSS grew by about 2.3 GB under a 256 MiB bound). Off the
- * heap, an entry costs its bytes and a few hundred more. Parsing a hit costs tens of microseconds for a usual
- * answer; it also hands every caller its own copy, so no caller can corrupt a later hit.
+ * heap, an entry costs its bytes and a few hundred more.
+ *
+ * Parsing a hit costs tens of microseconds for a usual answer, the largest single cost of a cache hit; so the
+ * most recently hit small entries are also kept parsed (hot-values.ts), in a share of the same byte budget.
+ * Every hit's value is read-only: a kept one is deeply frozen and shared by every hit, so no caller can
+ * corrupt a later hit, and callers may memoize what they derive from a value by its identity.
  *
  * A direct LRU over a Map (insertion order = recency) rather than Keyv over a Map-like store: a hit is one Map
- * lookup, a re-insert and a parse, with no Keyv envelope, hooks or stats on the hot path.
+ * lookup, a re-insert and (unless kept parsed) a parse, with no Keyv envelope, hooks or stats on the hot path.
  */
 export function createMemoryCache(options: MemoryCacheOptions): MemoryCache {
   const { maxEntries, maxBytes } = options;
@@ -47,15 +58,21 @@ export function createMemoryCache(options: MemoryCacheOptions): MemoryCache {
   const slots = new Map<string, Slot>();
   const { counters, snapshot } = createCacheCounters();
   let totalBytes = 0;
+  const hot = createHotValues({
+    maxBytes: Math.floor(maxBytes * (options.hotShare ?? 1 / 8)),
+    maxEntryBytes: options.hotMaxEntryBytes ?? 64 * 1024,
+  });
 
   const remove = (key: string, slot: Slot): void => {
     slots.delete(key);
+    hot.drop(key);
     totalBytes -= slot.bytes;
   };
 
+  // The parsed values count against the same bound as the buffers they were parsed from.
   const evict = (): void => {
     for (const [key, slot] of slots) {
-      if (slots.size <= maxEntries && totalBytes <= maxBytes) return;
+      if (slots.size <= maxEntries && totalBytes + hot.bytes() <= maxBytes) return;
       remove(key, slot);
     }
   };
@@ -72,7 +89,10 @@ export function createMemoryCache(options: MemoryCacheOptions): MemoryCache {
       slots.delete(key);
       slots.set(key, slot);
       counters.hits++;
-      return { value: JSON.parse(slot.bytesOfJson.toString('utf8')) as T, storedAt: slot.storedAt };
+      const heldBefore = hot.bytes();
+      const value = hot.valueOf(key, slot.bytesOfJson) as T;
+      if (hot.bytes() > heldBefore) evict();
+      return { value, storedAt: slot.storedAt };
     },
     async set<T>(key: string, value: T, ttlMs: number): Promise<void> {
       if (!(ttlMs > 0)) return;
@@ -102,6 +122,7 @@ export function createMemoryCache(options: MemoryCacheOptions): MemoryCache {
     },
     async close() {
       slots.clear();
+      hot.clear();
       totalBytes = 0;
     },
     stats: snapshot,
