@@ -10,7 +10,9 @@
  * baseline is `git archive <ref> src data` unpacked into a temporary directory (with a node_modules link), so
  * its modules, and any module-level memo they keep, are separate from this tree's. Each round times
  * `--requests` sequential `app.fetch` calls of each request of hit-path.bench.ts, baseline and current in
- * turn (the order flips each round); the median round is shown. ratio = current req/s / baseline req/s.
+ * turn (the order flips each round); the median round is shown. RATIO = baseline CPU time per request /
+ * current (this process's CPU time: on a busy machine it counts what the code costs, not what others take);
+ * wall-clock req/s and their ratio are shown too.
  *
  * --profile records a V8 CPU profile of the current app's timed rounds per request (not start-up, warm-up or
  * the baseline) and prints the functions with the most self time.
@@ -91,11 +93,25 @@ async function hit(app: BenchApp, c: (typeof cases)[number]): Promise<void> {
   }
 }
 
-/** Requests per second over `n` sequential requests. */
-async function timeRequests(app: BenchApp, c: (typeof cases)[number], n: number): Promise<number> {
+interface Timing {
+  /** Requests per second of wall time. */
+  rps: number;
+  /** CPU time of this process (all threads: JS, GC) per request, µs. */
+  cpuUs: number;
+}
+
+/**
+ * `n` sequential requests, timed by wall clock and by this process's CPU time. Everything runs in this process
+ * with nothing to wait for (memory cache, memory ledger), so CPU time is the cost itself, and unlike wall time
+ * it does not count the time other processes on a busy machine take the core.
+ */
+async function timeRequests(app: BenchApp, c: (typeof cases)[number], n: number): Promise<Timing> {
+  const cpu = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < n; i++) await (await send(app, c)).arrayBuffer();
-  return n / ((performance.now() - started) / 1000);
+  const wallMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return { rps: n / (wallMs / 1000), cpuUs: (used.user + used.system) / n };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -125,25 +141,30 @@ async function main(): Promise<void> {
       for (const { app } of apps) {
         await send(app, c).then((r) => r.arrayBuffer());
         await hit(app, c);
-        await timeRequests(app, c, Math.min(1000, requests));
+        await timeRequests(app, c, Math.min(1000, requests)); // JIT warm-up
       }
-      const rps: Record<string, number[]> = { baseline: [], current: [] };
+      const timings: Record<string, Timing[]> = { baseline: [], current: [] };
       for (let round = 0; round < rounds; round++) {
         const order = round % 2 === 0 ? apps : [...apps].reverse();
         for (const { name, app } of order) {
           if (profile && name === 'current') await session.post('Profiler.start');
-          rps[name]!.push(await timeRequests(app, c, requests));
+          timings[name]!.push(await timeRequests(app, c, requests));
           if (profile && name === 'current') {
             const { profile: taken } = await session.post('Profiler.stop');
             writeFileSync(join(profileDir, `${c.path.replace(/\W+/g, '_')}-${round}.cpuprofile`), JSON.stringify(taken));
           }
         }
       }
-      const base = rps.baseline!.length > 0 ? median(rps.baseline!) : NaN;
-      const current = rps.current!.length > 0 ? median(rps.current!) : NaN;
-      rows.push([c.name, Math.round(base), Math.round(current), ratio(current / base)]);
+      const med = (name: string, of: (t: Timing) => number) => (timings[name]!.length > 0 ? median(timings[name]!.map(of)) : NaN);
+      const [baseCpu, currentCpu] = [med('baseline', (t) => t.cpuUs), med('current', (t) => t.cpuUs)];
+      const [baseRps, currentRps] = [med('baseline', (t) => t.rps), med('current', (t) => t.rps)];
+      rows.push([c.name, Math.round(baseCpu), Math.round(currentCpu), ratio(baseCpu / currentCpu), Math.round(baseRps), Math.round(currentRps), ratio(currentRps / baseRps)]);
     }
-    printTable(`Cache hits in process (ratio = current / baseline ${ref}; above 1.00 is faster)`, ['request', 'baseline req/s', 'current req/s', 'RATIO'], rows);
+    printTable(
+      `Cache hits in process (RATIO = baseline ${ref} CPU per request / current; above 1.00 is cheaper; wall req/s for reference)`,
+      ['request', 'baseline CPU µs/req', 'current CPU µs/req', 'RATIO (CPU)', 'baseline req/s', 'current req/s', 'ratio req/s'],
+      rows,
+    );
     process.stdout.write(`${loadLine()}\n`);
     await Promise.all(apps.map(({ app }) => app.close()));
     if (profile) printProfiles(profileDir, 40);

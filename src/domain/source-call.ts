@@ -6,6 +6,7 @@ import type {
   TopQuery,
   TopResult,
 } from './types.js';
+import { createBoundedMemo } from './bounded-memo.js';
 
 /** One upstream request, in canonical form; the unit of caching, coalescing, quota and billing economy. */
 export type SourceCall =
@@ -22,8 +23,18 @@ export interface SourceResults {
   regions: RegionsResult;
 }
 
+/** Phrases are short and few repeat often: every cache hit asks for the same ones several times. */
+const canonicalPhrases = createBoundedMemo<string, string>(4096);
+/** Longer phrases are computed each time, so the memo holds at most 4096 × 512 UTF-16 units of keys. */
+const MEMO_MAX_PHRASE_LENGTH = 512;
+
 /** Wordstat matches phrases case-insensitively and ignores extra spaces: so does the cache key. */
 export function canonicalPhrase(phrase: string): string {
+  if (phrase.length > MEMO_MAX_PHRASE_LENGTH) return computeCanonicalPhrase(phrase);
+  return canonicalPhrases.get(phrase, computeCanonicalPhrase);
+}
+
+function computeCanonicalPhrase(phrase: string): string {
   return phrase.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 

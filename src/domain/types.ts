@@ -31,8 +31,8 @@ export interface TopQuery {
 
 export interface TopResult {
   totalCount: number;
-  results: PhraseCount[];
-  associations: PhraseCount[];
+  results: readonly PhraseCount[];
+  associations: readonly PhraseCount[];
 }
 
 /** One canonical GetDynamics request: the window is already aligned to period boundaries. */

@@ -7,8 +7,9 @@ import {
   normalizeRegionFilter,
 } from '../domain/requests/fields.js';
 import { computeTrend } from '../domain/trend.js';
-import type { DynamicsPoint, DynamicsQuery } from '../domain/types.js';
+import type { DynamicsPoint, DynamicsQuery, DynamicsResult } from '../domain/types.js';
 import type { ServiceContext } from './context.js';
+import { createDerivedMemo } from './derived-memo.js';
 
 export interface DynamicsParams {
   phrase: string;
@@ -20,7 +21,7 @@ export interface DynamicsParams {
 }
 
 export interface Dynamics {
-  results: DynamicsPoint[];
+  results: readonly DynamicsPoint[];
   trend: string;
 }
 
@@ -38,13 +39,23 @@ export function toDynamicsQuery(ctx: ServiceContext, params: DynamicsParams): Dy
   };
 }
 
-/** Every period of the window (a period the source omitted counts 0), oldest first, with the trend. */
+/** A cached answer's series, filled in over its window, kept with the answer (see derived-memo.ts). */
+const filledSeries = createDerivedMemo<DynamicsResult, Dynamics>();
+
+/**
+ * Every period of the window (a period the source omitted counts 0), oldest first, with the trend.
+ * Read-only: the same object may answer every hit of the same cached answer.
+ */
 export async function getDynamics(ctx: ServiceContext, params: DynamicsParams): Promise<Dynamics> {
   const query = toDynamicsQuery(ctx, params);
   const raw = await ctx.source.dynamics(query);
+  return filledSeries(raw, `${query.fromDate}|${query.toDate}|${query.period}`, () => fillSeries(raw, query));
+}
+
+function fillSeries(raw: DynamicsResult, query: DynamicsQuery): Dynamics {
   const byDate = new Map(raw.points.map((p) => [p.date, p]));
   const results = periodStarts(query.fromDate, query.toDate, query.period).map(
-    (date) => byDate.get(date) ?? { date, count: 0, share: 0 },
+    (date) => byDate.get(date) ?? Object.freeze({ date, count: 0, share: 0 }),
   );
-  return { results, trend: computeTrend(results.map((p) => p.count)) };
+  return Object.freeze({ results: Object.freeze(results), trend: computeTrend(results.map((p) => p.count)) });
 }

@@ -10,9 +10,11 @@ import { normalizePhrase } from '../domain/requests/fields.js';
 import { DEFAULT_LANGUAGE_CODE, normalizeKeywords } from '../domain/requests/keyword-data.js';
 import type { CompetitionEstimator } from '../ports/competition.js';
 import { DEFAULT_SOURCE_CONCURRENCY, type ServiceContext } from './context.js';
+import { createDerivedMemo } from './derived-memo.js';
 import { getDynamics, toDynamicsQuery } from './dynamics.js';
 import { planLiveCalls } from './quota-check.js';
 import type { SourceCall } from '../domain/source-call.js';
+import type { DynamicsPoint } from '../domain/types.js';
 
 export interface SearchVolumeParams {
   keywords: readonly string[];
@@ -52,8 +54,8 @@ export interface KeywordVolume {
   competition: number | null;
   competitionLevel: CompetitionLevel | null;
   cpc: number;
-  /** The last 12 completed months, newest first. */
-  monthlySearches: MonthlyVolume[];
+  /** The last 12 completed months, newest first. Read-only: shared by every hit of the same cached answer. */
+  monthlySearches: readonly MonthlyVolume[];
 }
 
 export interface SearchVolumeDeps {
@@ -121,15 +123,7 @@ function createMeasurer(
       getDynamics(ctx, { phrase, period: 'PERIOD_MONTHLY', regions }),
       estimate(phrase),
     ]);
-    const monthlySearches = dynamics.results
-      .map((point) => ({
-        year: Number(point.date.slice(0, 4)),
-        month: Number(point.date.slice(5, 7)),
-        searchVolume: point.count,
-      }))
-      .reverse();
-    const total = monthlySearches.reduce((sum, m) => sum + m.searchVolume, 0);
-    const searchVolume = monthlySearches.length > 0 ? Math.round(total / monthlySearches.length) : 0;
+    const { monthlySearches, searchVolume } = monthlyFigures(dynamics.results, '', toMonthlyFigures);
     return {
       keyword,
       locationCode,
@@ -141,6 +135,29 @@ function createMeasurer(
       monthlySearches,
     };
   };
+}
+
+interface MonthlyFigures {
+  monthlySearches: readonly MonthlyVolume[];
+  searchVolume: number;
+}
+
+/** A cached series' monthly figures, kept with the (shared, frozen) series (see derived-memo.ts). */
+const monthlyFigures = createDerivedMemo<readonly DynamicsPoint[], MonthlyFigures>();
+
+function toMonthlyFigures(points: readonly DynamicsPoint[]): MonthlyFigures {
+  const monthlySearches = points
+    .map((point) =>
+      Object.freeze({
+        year: Number(point.date.slice(0, 4)),
+        month: Number(point.date.slice(5, 7)),
+        searchVolume: point.count,
+      }),
+    )
+    .reverse();
+  const total = monthlySearches.reduce((sum, m) => sum + m.searchVolume, 0);
+  const searchVolume = monthlySearches.length > 0 ? Math.round(total / monthlySearches.length) : 0;
+  return Object.freeze({ monthlySearches: Object.freeze(monthlySearches), searchVolume });
 }
 
 /**

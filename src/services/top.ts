@@ -1,6 +1,7 @@
 import { normalizeDevices, normalizeNumPhrases, normalizePhrase, normalizeRegionFilter } from '../domain/requests/fields.js';
 import type { PhraseCount, TopQuery, TopResult } from '../domain/types.js';
 import type { ServiceContext } from './context.js';
+import { createDerivedMemo } from './derived-memo.js';
 
 export interface TopParams {
   phrase: string;
@@ -21,13 +22,23 @@ export function toTopQuery(ctx: ServiceContext, params: TopParams): TopQuery {
 
 const byCountDesc = (a: PhraseCount, b: PhraseCount) => b.count - a.count || a.phrase.localeCompare(b.phrase);
 
-/** Popular queries containing the phrase and similar queries, sorted by count, each at most totalCount. */
+/** A cached answer's rows, sorted and cut, kept with the answer (see derived-memo.ts). */
+const sortedTops = createDerivedMemo<TopResult, TopResult>();
+
+/**
+ * Popular queries containing the phrase and similar queries, sorted by count, each at most totalCount.
+ * Read-only: the same object may answer every hit of the same cached answer.
+ */
 export async function getTop(ctx: ServiceContext, params: TopParams): Promise<TopResult> {
   const query = toTopQuery(ctx, params);
   const raw = await ctx.source.top(query);
-  const results = [...raw.results].sort(byCountDesc).slice(0, query.numPhrases);
-  const associations = [...raw.associations].sort(byCountDesc).slice(0, query.numPhrases);
+  return sortedTops(raw, String(query.numPhrases), () => sortTop(raw, query.numPhrases));
+}
+
+function sortTop(raw: TopResult, numPhrases: number): TopResult {
+  const results = [...raw.results].sort(byCountDesc).slice(0, numPhrases);
+  const associations = [...raw.associations].sort(byCountDesc).slice(0, numPhrases);
   // The phrase's own row carries the total; never report a part larger than the whole.
   const totalCount = Math.max(raw.totalCount, results[0]?.count ?? 0);
-  return { totalCount, results, associations };
+  return Object.freeze({ totalCount, results: Object.freeze(results), associations: Object.freeze(associations) });
 }

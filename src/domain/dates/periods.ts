@@ -1,3 +1,4 @@
+import { createBoundedMemo } from '../bounded-memo.js';
 import type { IsoDate, Period } from '../types.js';
 import { addDays, addMonths, daysInMonth, isoWeekday } from './calendar.js';
 
@@ -55,8 +56,23 @@ export function lastCompletedPeriodEnd(today: IsoDate, period: Period): IsoDate 
   }
 }
 
-/** Start dates of every period from `fromDate` to `toDate` (both aligned), oldest first. */
-export function periodStarts(fromDate: IsoDate, toDate: IsoDate, period: Period): IsoDate[] {
+/**
+ * Period lists already built, by their window: every cache hit of a dynamics request lists the same periods
+ * again (a calendar conversion per period). Bounded in entries, and only lists of up to 1,000 periods are
+ * kept (a window the service resolves holds at most about 460: weekly since 2018).
+ */
+const startLists = createBoundedMemo<string, readonly IsoDate[]>(1024);
+const MAX_KEPT_LIST = 1000;
+const MOST_PERIODS_PER_YEAR: Record<Period, number> = { PERIOD_MONTHLY: 12, PERIOD_WEEKLY: 54, PERIOD_DAILY: 366 };
+
+/** Start dates of every period from `fromDate` to `toDate` (both aligned), oldest first. Read-only: shared. */
+export function periodStarts(fromDate: IsoDate, toDate: IsoDate, period: Period): readonly IsoDate[] {
+  const years = Number(toDate.slice(0, 4)) - Number(fromDate.slice(0, 4)) + 1;
+  if (!(years * MOST_PERIODS_PER_YEAR[period] <= MAX_KEPT_LIST)) return listPeriodStarts(fromDate, toDate, period);
+  return startLists.get(`${fromDate}|${toDate}|${period}`, () => Object.freeze(listPeriodStarts(fromDate, toDate, period)));
+}
+
+function listPeriodStarts(fromDate: IsoDate, toDate: IsoDate, period: Period): IsoDate[] {
   const starts: IsoDate[] = [];
   for (let d = fromDate; d <= toDate; ) {
     starts.push(d);

@@ -1,3 +1,4 @@
+import { createBoundedMemo } from '../bounded-memo.js';
 import { invalidField } from '../errors.js';
 import type { IsoDate, Period } from '../types.js';
 import { addDays, isIsoDate } from './calendar.js';
@@ -48,7 +49,21 @@ export function defaultWindow(period: Period, today: IsoDate): DateWindow {
  * than 60 days back. A missing end takes the default: toDate = last completed period; fromDate = N periods
  * before toDate (N as in the default window).
  */
-export function resolveWindow(request: WindowRequest): DateWindow {
+export function resolveWindow(request: WindowRequest): Readonly<DateWindow> {
+  // An absent date and an empty one must not share a key: '' is an error, absent is the default.
+  const mark = (date: string | undefined) => (date === undefined ? '' : `=${date}`);
+  const key = `${request.today}|${request.period}|${mark(request.fromDate)}|${mark(request.toDate)}`;
+  return resolvedWindows.get(key, () => Object.freeze(computeWindow(request)));
+}
+
+/**
+ * Windows already resolved, by everything they depend on (today included: the default window moves at
+ * midnight in the service's zone). Every cache hit of a dynamics or search_volume request resolves the same
+ * few windows, at a cost of a dozen calendar conversions each. A refused window throws and is not kept.
+ */
+const resolvedWindows = createBoundedMemo<string, Readonly<DateWindow>>(1024);
+
+function computeWindow(request: WindowRequest): DateWindow {
   const { period, today } = request;
   for (const field of ['fromDate', 'toDate'] as const) {
     const value = request[field];

@@ -1,3 +1,4 @@
+import { createBoundedMemo } from '../bounded-memo.js';
 import { invalidField } from '../errors.js';
 import type { RegionCatalog } from '../regions/catalog.js';
 import type { Device, DeviceFilter, Period, RegionLevel } from '../types.js';
@@ -42,10 +43,22 @@ export function phraseProblem(phrase: string): string | undefined {
 }
 
 /**
+ * Phrases already found valid, raw → collapsed: a cache hit validates the same phrases on every request (and
+ * again per stage), and the checks run several regular expressions. Only the value decides (`field` only names
+ * it in an error, and errors are thrown, not kept); raw values over twice the limit are checked every time.
+ */
+const validPhrases = createBoundedMemo<string, string>(2048);
+
+/**
  * Trims a phrase and checks it is non-empty, visible, free of control characters and lone surrogates, and at
  * most 400 characters (code points).
  */
 export function normalizePhrase(value: string, field: string): string {
+  if (value.length > MAX_PHRASE_LENGTH * 2) return checkedPhrase(value, field);
+  return validPhrases.get(value, (raw) => checkedPhrase(raw, field));
+}
+
+function checkedPhrase(value: string, field: string): string {
   const phrase = collapseSpaces(value);
   if (phrase.length === 0) throw invalidField(field, `${field} must not be empty`);
   const problem = phraseProblem(phrase);
