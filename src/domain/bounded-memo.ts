@@ -7,6 +7,8 @@
 export interface BoundedMemo<K, V> {
   /** The answer for `key`: the kept one, or `compute(key)` kept for next time. A throw is not kept. */
   get(key: K, compute: (key: K) => V): V;
+  /** True when an answer for `key` is kept (without touching its recency). */
+  has(key: K): boolean;
   readonly size: number;
 }
 
@@ -26,6 +28,7 @@ export function createBoundedMemo<K, V>(maxEntries: number): BoundedMemo<K, V> {
       if (kept.size > maxEntries) kept.delete(kept.keys().next().value as K);
       return value;
     },
+    has: (key) => kept.has(key),
     get size() {
       return kept.size;
     },

@@ -43,7 +43,6 @@ function computeCanonicalPhrase(phrase: string): string {
  * fixed order, with lists sorted. /v1, /v2 and GraphQL build the same key for the same upstream request.
  */
 export function sourceCallKey(call: SourceCall): string {
-  const sorted = (list: readonly (number | string)[]) => [...list].sort().join(',');
   switch (call.method) {
     case 'top': {
       const q = call.query;
@@ -58,4 +57,8 @@ export function sourceCallKey(call: SourceCall): string {
       return `regions|${canonicalPhrase(q.phrase)}|${q.level}|d=${sorted(q.devices)}`;
     }
   }
+}
+
+function sorted(list: readonly (number | string)[]): string {
+  return [...list].sort().join(',');
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createBoundedMemo } from '../../src/domain/bounded-memo.js';
 import { periodStarts } from '../../src/domain/dates/periods.js';
 import { resolveWindow } from '../../src/domain/dates/window.js';
-import { normalizePhrase } from '../../src/domain/requests/fields.js';
+import { isKnownValidPhrase, normalizePhrase } from '../../src/domain/requests/fields.js';
 import { canonicalPhrase } from '../../src/domain/source-call.js';
 import { createDerivedMemo } from '../../src/services/derived-memo.js';
 
@@ -119,5 +119,16 @@ describe('derived memo', () => {
     expect(memo(answer, '', (a) => a.n)).toBe(2);
     answer.n = 3;
     expect(memo(answer, '', (a) => a.n)).toBe(3);
+  });
+});
+
+describe('known valid phrases', () => {
+  it('are the ones normalizePhrase accepted, never one it refused', () => {
+    const phrase = '  ремонт   квартиры под ключ ';
+    expect(isKnownValidPhrase(phrase)).toBe(false);
+    normalizePhrase(phrase, 'keyword');
+    expect(isKnownValidPhrase(phrase)).toBe(true);
+    expect(() => normalizePhrase('a\u0000b', 'keyword')).toThrow(/control character/);
+    expect(isKnownValidPhrase('a\u0000b')).toBe(false);
   });
 });

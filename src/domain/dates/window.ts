@@ -50,10 +50,13 @@ export function defaultWindow(period: Period, today: IsoDate): DateWindow {
  * before toDate (N as in the default window).
  */
 export function resolveWindow(request: WindowRequest): Readonly<DateWindow> {
-  // An absent date and an empty one must not share a key: '' is an error, absent is the default.
-  const mark = (date: string | undefined) => (date === undefined ? '' : `=${date}`);
-  const key = `${request.today}|${request.period}|${mark(request.fromDate)}|${mark(request.toDate)}`;
+  const key = `${request.today}|${request.period}|${keyPart(request.fromDate)}|${keyPart(request.toDate)}`;
   return resolvedWindows.get(key, () => Object.freeze(computeWindow(request)));
+}
+
+/** An absent date and an empty one must not share a key: '' is an error, absent is the default. */
+function keyPart(date: string | undefined): string {
+  return date === undefined ? '' : `=${date}`;
 }
 
 /**

@@ -58,6 +58,11 @@ export function normalizePhrase(value: string, field: string): string {
   return validPhrases.get(value, (raw) => checkedPhrase(raw, field));
 }
 
+/** True when `value` was already found a valid phrase: what normalizePhrase would accept, without the checks. */
+export function isKnownValidPhrase(value: string): boolean {
+  return validPhrases.has(value);
+}
+
 function checkedPhrase(value: string, field: string): string {
   const phrase = collapseSpaces(value);
   if (phrase.length === 0) throw invalidField(field, `${field} must not be empty`);

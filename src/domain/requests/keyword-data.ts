@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invalidField } from '../errors.js';
 import { DEFAULT_LOCATION_CODE } from '../location-codes.js';
-import { collapseSpaces, normalizePhrase, phraseProblem } from './fields.js';
+import { collapseSpaces, isKnownValidPhrase, normalizePhrase, phraseProblem } from './fields.js';
 import { integerField, stringField } from './parse.js';
 
 /** Most keywords one search_volume request may hold. */
@@ -16,12 +16,14 @@ export const MAX_SUGGESTIONS_LIMIT = 100;
 
 /**
  * A keyword field: a string that is non-empty after trimming, visible, without control characters and at most
- * 400 characters. Validated, not transformed: responses echo the keyword exactly as sent.
+ * 400 characters. Validated, not transformed: responses echo the keyword exactly as sent. A keyword already
+ * found valid skips the checks (every cache hit sends the same keywords again).
  */
 const keywordField = (name: string) =>
   stringField(name)
-    .refine((value) => collapseSpaces(value).length > 0, { error: 'must not be empty (or only spaces)' })
+    .refine((value) => isKnownValidPhrase(value) || collapseSpaces(value).length > 0, { error: 'must not be empty (or only spaces)' })
     .superRefine((value, ctx) => {
+      if (isKnownValidPhrase(value)) return;
       const phrase = collapseSpaces(value);
       const problem = phrase.length > 0 ? phraseProblem(phrase) : undefined;
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
