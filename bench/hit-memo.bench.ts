@@ -4,7 +4,8 @@
  * 2-core machine only a same-run ratio means anything, and in-process `app.fetch` isolates what the services,
  * domain and cache cost on a hit (the HTTP layer is measured by hit-path).
  *
- *   npm run bench -- hit-memo [--ref main] [--requests 5000] [--rounds 5] [--only current|baseline] [--path search_volume]
+ *   npm run bench -- hit-memo [--ref main] [--variant COMMIT] [--requests 5000] [--rounds 5]
+ *                             [--only current|baseline] [--path search_volume] [--profile]
  *
  * Both apps: demo source, memory cache (the real adapter), memory ledger, silent logger, system clock. The
  * baseline is `git archive <ref> src data` unpacked into a temporary directory (with a node_modules link), so
@@ -32,6 +33,8 @@ import { printTable, ratio } from './support/table.js';
 
 const KEY = 'bench-key-0123456789';
 const ref = option('ref', 'main');
+/** The "current" side from a commit too (default: this working tree), to measure one step of a branch. */
+const variant = option('variant', '');
 const requests = numberOption('requests', 5000);
 const rounds = numberOption('rounds', 5);
 const only = option('only', '');
@@ -73,6 +76,12 @@ async function buildApp(root: string): Promise<BenchApp> {
   const app = createApp(config, { ledger: createMemoryLedger() });
   await app.ready();
   return app as BenchApp;
+}
+
+/** The `src` and `data` of a commit in `dir`, with this tree's node_modules. */
+function unpack(commit: string, dir: string): void {
+  execFileSync('sh', ['-c', `git archive "${commit}" src data | tar -x -C "${dir}"`], { cwd: ROOT });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
 }
 
 const send = (app: BenchApp, c: (typeof cases)[number]) =>
@@ -117,8 +126,9 @@ async function timeRequests(app: BenchApp, c: (typeof cases)[number], n: number)
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
-  process.stdout.write(`${machineLine()}\n${loadLine()}\nhit-memo: baseline ${ref}, ${rounds} rounds of ${requests} sequential app.fetch per request\n`);
+  process.stdout.write(`${machineLine()}\n${loadLine()}\nhit-memo: baseline ${ref}, current ${variant || 'this working tree'}, ${rounds} rounds of ${requests} sequential app.fetch per request\n`);
   const baseDir = mkdtempSync(join(tmpdir(), 'sds-hit-memo-'));
+  const variantDir = mkdtempSync(join(tmpdir(), 'sds-hit-memo-'));
   const profileDir = join(ROOT, 'bench', 'profiles', `hit-memo-${Date.now()}`);
   const session = new Session();
   if (profile) {
@@ -129,11 +139,11 @@ async function main(): Promise<void> {
   try {
     const apps: { name: 'baseline' | 'current'; app: BenchApp }[] = [];
     if (only !== 'current') {
-      execFileSync('sh', ['-c', `git archive "${ref}" src data | tar -x -C "${baseDir}"`], { cwd: ROOT });
-      symlinkSync(join(ROOT, 'node_modules'), join(baseDir, 'node_modules'));
+      unpack(ref, baseDir);
       apps.push({ name: 'baseline', app: await buildApp(baseDir) });
     }
-    if (only !== 'baseline') apps.push({ name: 'current', app: await buildApp(ROOT) });
+    if (variant) unpack(variant, variantDir);
+    if (only !== 'baseline') apps.push({ name: 'current', app: await buildApp(variant ? variantDir : ROOT) });
     const rows: (string | number)[][] = [];
     for (const c of cases.filter((k) => k.path.includes(pathFilter))) {
       // Fill the cache, check the next one is a HIT, then warm the JIT before timing. (Equal bytes are the
@@ -170,6 +180,7 @@ async function main(): Promise<void> {
     if (profile) printProfiles(profileDir, 40);
   } finally {
     rmSync(baseDir, { recursive: true, force: true });
+    rmSync(variantDir, { recursive: true, force: true });
   }
 }
 
