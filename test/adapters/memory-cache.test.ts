@@ -117,7 +117,7 @@ describe('memory cache hot values (parsed once, shared)', () => {
 
   it('keeps at most hotShare × maxBytes parsed: the least recently hit are parsed again', async () => {
     // Each value: JSON {"v":"xxx…"} of 108 bytes → estimated 3 × 108 + 200 = 524 bytes kept; 1/8 of 10,000 holds 2.
-    const cache = createMemoryCache({ maxEntries: 100, maxBytes: 10_000 });
+    const cache = createMemoryCache({ maxEntries: 100, maxBytes: 10_000, hotShare: 1 / 8 });
     for (const key of ['a', 'b', 'c']) await cache.set(key, { v: 'x'.repeat(100) }, 60_000);
     const a = (await cache.get('a'))!.value;
     expect((await cache.get('a'))!.value).toBe(a);

@@ -42,7 +42,8 @@ describe('memory cache bound (issue 11, item 12)', () => {
   it('hit answers kept parsed (hot values) still count: growth stays at most 1.5 × maxBytes', async () => {
     const maxBytes = 16 * 2 ** 20;
     const before = used();
-    const cache = createMemoryCache({ maxEntries: 100_000, maxBytes });
+    // A large hot share (the default is 1/32), so the parsed values are a real part of the budget.
+    const cache = createMemoryCache({ maxEntries: 100_000, maxBytes, hotShare: 1 / 4 });
     // ~50 KB of JSON each (under the 64 KiB a parsed value may have): 700 of them overflow the budget twice,
     // and every one is hit twice right after it is stored, so the hot set is full all along.
     for (let n = 0; n < 700; n++) {

@@ -15,7 +15,8 @@ export interface MemoryCacheOptions {
   clock?: Clock;
   /**
    * Share of `maxBytes` that may hold parsed values of recently hit small entries (hot-values.ts), so a hit
-   * skips JSON.parse. Counted inside `maxBytes`. Default 1/8; 0 parses every hit.
+   * skips JSON.parse. Counted inside `maxBytes`. Default 1/32 (8 MiB of the default 256 MiB: the hot working set
+   * of a hit path is small, and a larger share only lets the heap grow); 0 parses every hit.
    */
   hotShare?: number;
   /** Largest entry (bytes of JSON) kept parsed. Default 64 KiB. */
@@ -59,7 +60,7 @@ export function createMemoryCache(options: MemoryCacheOptions): MemoryCache {
   const { counters, snapshot } = createCacheCounters();
   let totalBytes = 0;
   const hot = createHotValues({
-    maxBytes: Math.floor(maxBytes * (options.hotShare ?? 1 / 8)),
+    maxBytes: Math.floor(maxBytes * (options.hotShare ?? 1 / 32)),
     maxEntryBytes: options.hotMaxEntryBytes ?? 64 * 1024,
   });
 
