@@ -6,10 +6,8 @@ export type Family = 'v1' | 'v2';
 
 /** One REST route: a validated body in, a presented body out (the family wraps it). */
 export interface RestRoute {
-  /** The path; with `match`, its documented template (e.g. `/v1/keywords/search_volume/task_get/{id}`). */
+  /** The path, parameters in braces (e.g. `/v1/keywords/search_volume/task_get/{id}`): routing, OpenAPI and metrics labels. */
   path: string;
-  /** For a path with parameters: the parameters of a request path it serves, or undefined when it does not. */
-  match?(pathname: string): Record<string, string> | undefined;
   /** POST (JSON body) unless GET or DELETE (query parameters become the body object). */
   method?: 'GET' | 'POST' | 'DELETE';
   /**

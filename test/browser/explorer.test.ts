@@ -39,7 +39,7 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     taskClient = await createPgliteClient({ dataDir: 'memory://' });
     app = createTestApp({ explorerPageDir: page.dir, taskClient }, { DATA_DIR: dataDir, SOURCE: 'demo', TASK_WORKERS: '1' });
     await app.ready();
-    server = createServer(app.yoga);
+    server = createServer(app.handleNode);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     // "localhost" as a person types it; the page is then same-origin with its API.
     base = `http://localhost:${(server.address() as AddressInfo).port}`;

@@ -33,7 +33,7 @@ describe.skipIf(!haveChromium)('GraphiQL in a real browser', () => {
   const requested: string[] = [];
 
   beforeAll(async () => {
-    server = createServer(app.yoga);
+    server = createServer(app.handleNode);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     profile = mkdtempSync(join(tmpdir(), 'graphiql-profile-'));

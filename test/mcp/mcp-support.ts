@@ -19,7 +19,7 @@ export async function startMcpApp(sourceOptions: FixtureSourceOptions = {}) {
   const taskClient = await createPgliteClient({ dataDir: 'memory://' });
   const app: App = createTestApp({ source, ledger, catalog: createFixtureCatalog(), taskClient }, { TASK_WORKERS: '1', API_KEYS: `${TEST_KEY},${OTHER_KEY}` });
   await app.ready();
-  const server: Server = createServer(app.yoga);
+  const server: Server = createServer(app.handleNode);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
   return {

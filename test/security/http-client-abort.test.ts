@@ -39,7 +39,7 @@ describe('client aborts mid-body (issue 11, item 5)', () => {
       const { logger, lines, text } = createCapturedLogger();
       const { source, calls } = createFormulaSource();
       const app = createTestApp({ source, logger });
-      server = createServer(app.yoga);
+      server = createServer(app.handleNode);
       await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', () => resolve()));
       const { port } = server.address() as { port: number };
 

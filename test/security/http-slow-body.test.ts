@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 async function listen(app: ReturnType<typeof createTestApp>, requestTimeoutMs: number): Promise<number> {
-  server = createHttpServer(app.yoga, { requestTimeoutMs });
+  server = createHttpServer(app.handleNode, { requestTimeoutMs });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', () => resolve()));
   return (server.address() as { port: number }).port;
 }
@@ -62,11 +62,11 @@ describe('slow bodies (issue 11, item 6)', () => {
 
   it('the server sets headersTimeout and requestTimeout explicitly', () => {
     const app = createTestApp({ source: createFormulaSource().source });
-    const created = createHttpServer(app.yoga, { requestTimeoutMs: 30_000 });
+    const created = createHttpServer(app.handleNode, { requestTimeoutMs: 30_000 });
     expect(created.requestTimeout).toBe(30_000);
     expect(created.headersTimeout).toBeLessThanOrEqual(30_000);
     expect(created.headersTimeout).toBeGreaterThan(0);
-    expect(createHttpServer(app.yoga, { requestTimeoutMs: 1_000 }).headersTimeout).toBe(1_000);
+    expect(createHttpServer(app.handleNode, { requestTimeoutMs: 1_000 }).headersTimeout).toBe(1_000);
   });
 
   it.each(['/v2/stats/top', '/graphql'])(

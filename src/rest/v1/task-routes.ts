@@ -17,7 +17,6 @@ const postSchema = (operation: TaskOperation) =>
     postback_url: z.string().optional(),
     pingback_url: z.string().optional(),
   });
-const taskPath = (operation: TaskOperation, name: string) => new RegExp(`^/v1/keywords/${operation}/${name}/([^/]+)$`);
 
 /**
  * The task mode of each /v1 operation: post (one task or up to 100), list the finished ones, get one, cancel one.
@@ -26,11 +25,6 @@ const taskPath = (operation: TaskOperation, name: string) => new RegExp(`^/v1/ke
 export function createTaskRoutes(): RestRoute[] {
   return TASK_OPERATIONS.flatMap((operation): RestRoute[] => {
     const base = `/v1/keywords/${operation}`;
-    const idPattern = taskPath(operation, 'task_get');
-    const matchId = (pathname: string) => {
-      const found = idPattern.exec(pathname);
-      return found ? { id: decodeURIComponent(found[1]!) } : undefined;
-    };
     return [
       {
         path: `${base}/task_post`,
@@ -60,7 +54,6 @@ export function createTaskRoutes(): RestRoute[] {
       },
       {
         path: `${base}/task_get/{id}`,
-        match: matchId,
         method: 'GET',
         family: 'v1',
         operation: `v1.${operation}.task_get`,
@@ -73,7 +66,6 @@ export function createTaskRoutes(): RestRoute[] {
       },
       {
         path: `${base}/task_get/{id}`,
-        match: matchId,
         method: 'DELETE',
         family: 'v1',
         operation: `v1.${operation}.task_cancel`,
