@@ -7,6 +7,7 @@ import { createHttpFront } from '../http/front.js';
 import { restFrontEntries } from './front-entries.js';
 import { requirePrincipal, runOperation } from '../services/run-operation.js';
 import type { ServiceRuntime } from '../services/runtime.js';
+import { parseBody } from '../domain/requests/parse.js';
 import { readJsonBody } from './body.js';
 import { csvRequestFor } from './csv/csv-request.js';
 import { csvReply } from './csv/csv-response.js';
@@ -54,9 +55,10 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
           csv = csvRequestFor(call); // ?format=csv or Accept: text/csv (src/rest/csv)
           body = (route.method ?? 'POST') === 'POST' ? await readJsonBody(call) : Object.fromEntries(call.query);
           // Clients of the envelope format post an array of tasks; exactly one task is accepted as that task
-          // (task_post takes the array itself: its route presents its own envelope).
-          if (family === 'v1' && Array.isArray(body) && route.envelope !== 'own') body = unwrapSingleTask(body);
-          return route.handle(body, scope, { params, path: call.path, startedAt, now: () => runtime.clock.now() });
+          // (task_post takes the array itself: each task is checked on its own).
+          if (family === 'v1' && Array.isArray(body) && route.input !== 'each-task') body = unwrapSingleTask(body);
+          const input = route.input === 'each-task' ? body : parseBody(route.schema, body);
+          return route.handle(input, scope, { params, path: call.path, startedAt, now: () => runtime.clock.now() });
         },
       });
       if (!outcome.ok) return refuse(family, call, outcome.error, body, startedAt, outcome.cost);

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { parseBody } from '../../src/domain/requests/parse.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,8 +122,13 @@ describe('CSV export: golden files (bytes, BOM included)', () => {
     const { runtime } = createTestRuntime({ source: createFixtureSource() });
     const [searchVolume] = v1Routes;
     // A stand-in for issue 12's task_get: the same result items under a task path.
-    const taskGet = { ...searchVolume!, path: '/v1/keywords/search_volume/task_get/0b6f3d2a-6c1e-4f7b-9a51-3f0c1e2d4b5a', method: 'GET' as const };
-    taskGet.handle = (_query, scope, info) => searchVolume!.handle(CASES[0]![2], scope, info);
+    const taskGet = {
+      ...searchVolume!,
+      path: '/v1/keywords/search_volume/task_get/0b6f3d2a-6c1e-4f7b-9a51-3f0c1e2d4b5a',
+      method: 'GET' as const,
+      schema: z.object({}),
+    };
+    taskGet.handle = (_query, scope, info) => searchVolume!.handle(parseBody(searchVolume!.schema, CASES[0]![2]), scope, info);
     const response = (await createRestHandler(runtime, [taskGet])(apiRequest(`${taskGet.path}?format=csv`, undefined, { method: 'GET' })))!;
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="search_volume-0b6f3d2a-6c1e-4f7b-9a51-3f0c1e2d4b5a.csv"');

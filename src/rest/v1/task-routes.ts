@@ -3,7 +3,7 @@ import type { RequestScope } from '../../services/runtime.js';
 import { requireTasks } from '../../tasks/task-service.js';
 import { TASK_OPERATIONS, type TaskOperation } from '../../tasks/task-types.js';
 import { TASK_OPERATION_SPECS } from '../../tasks/task-operations.js';
-import type { RestRoute } from '../routes.js';
+import { defineRoute, type RestRoute } from '../routes.js';
 import { presentPosted, presentReady, presentTaskGet } from './task-envelope.js';
 
 const tasksOf = (scope: RequestScope) => requireTasks(scope.services);
@@ -26,7 +26,7 @@ export function createTaskRoutes(): RestRoute[] {
   return TASK_OPERATIONS.flatMap((operation): RestRoute[] => {
     const base = `/v1/keywords/${operation}`;
     return [
-      {
+      defineRoute({
         path: `${base}/task_post`,
         family: 'v1',
         operation: `v1.${operation}.task_post`,
@@ -34,13 +34,15 @@ export function createTaskRoutes(): RestRoute[] {
         schema: postSchema(operation),
         free: true,
         envelope: 'own',
-        handle: async (body, scope, request) => {
+        input: 'each-task',
+        // One task or an array of them, as posted: the task service checks each against the schema on its own.
+        handle: async (body: unknown, scope, request) => {
           const bodies = Array.isArray(body) ? body : [body];
           const posted = await tasksOf(scope).post(scope.principal.keyId, operation, bodies);
           return presentPosted({ startedAt: request.startedAt, now: request.now() }, operation, posted);
         },
-      },
-      {
+      }),
+      defineRoute({
         path: `${base}/tasks_ready`,
         method: 'GET',
         family: 'v1',
@@ -51,8 +53,8 @@ export function createTaskRoutes(): RestRoute[] {
         envelope: 'own',
         handle: async (_body, scope, request) =>
           presentReady({ startedAt: request.startedAt, now: request.now() }, operation, await tasksOf(scope).ready(scope.principal.keyId, operation)),
-      },
-      {
+      }),
+      defineRoute({
         path: `${base}/task_get/{id}`,
         method: 'GET',
         family: 'v1',
@@ -63,8 +65,8 @@ export function createTaskRoutes(): RestRoute[] {
         envelope: 'own',
         handle: async (_body, scope, request) =>
           presentTaskGet({ startedAt: request.startedAt, now: request.now() }, await tasksOf(scope).get(scope.principal.keyId, request.params.id!)),
-      },
-      {
+      }),
+      defineRoute({
         path: `${base}/task_get/{id}`,
         method: 'DELETE',
         family: 'v1',
@@ -75,7 +77,7 @@ export function createTaskRoutes(): RestRoute[] {
         envelope: 'own',
         handle: async (_body, scope, request) =>
           presentTaskGet({ startedAt: request.startedAt, now: request.now() }, await tasksOf(scope).cancel(scope.principal.keyId, request.params.id!)),
-      },
+      }),
     ];
   });
 }
