@@ -1,6 +1,6 @@
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
-import { type FakeWordstat, startFakeWordstat } from '../../test/fakes/fake-wordstat/fake-wordstat.js';
+import { type FakeWordstat, startFakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
 
 export const FAKE_API_KEY = 'bench-fake-api-key';
 export const FAKE_FOLDER = 'bench-folder';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
-import { startFakeWordstat, type FakeWordstat } from '../fakes/fake-wordstat/fake-wordstat.js';
+import { startFakeWordstat, type FakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 
 /**

@@ -1,7 +1,7 @@
 import { loadRegionCatalog } from '../../../src/adapters/region-data.js';
 import { createWordstatSource, type WordstatSourceOptions } from '../../../src/adapters/wordstat/wordstat-source.js';
 import type { Logger } from '../../../src/ports/logger.js';
-import { type FakeWordstat, type FakeWordstatOptions, startFakeWordstat } from '../../fakes/fake-wordstat/fake-wordstat.js';
+import { type FakeWordstat, type FakeWordstatOptions, startFakeWordstat } from '../../../fakes/wordstat/fake-wordstat.js';
 import { createFixtureSource } from './fixture-source.js';
 
 export const API_KEY = 'test-key-5f2c';
