@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormulaSource } from '../support/formula-source.js';
-import { createTestApp, post, TEST_KEY } from '../support/app.js';
+import { createTestApp, post } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 import { buildExplorerPage } from '../support/explorer-build.js';
 
 // Debian's Chromium driven by playwright-core: nothing is downloaded. CI installs the package (.ci/run).

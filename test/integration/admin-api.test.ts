@@ -7,7 +7,8 @@ import { loadConfig } from '../../src/config/config.js';
 import { silentLogger } from '../../src/ports/logger.js';
 import { createFixtureSource } from '../support/fixture-source.js';
 import { createCapturedLogger } from '../support/log-capture.js';
-import { createTestApp, fixedClock, post, TEST_KEY } from '../support/app.js';
+import { createTestApp, post } from '../support/app.js';
+import { TEST_KEY, createTestClock } from '../support/kit.js';
 
 const ADMIN_TOKEN = 'admin-token-for-the-test-0123456789';
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -28,7 +29,7 @@ describe('admin API (/admin/keys, /admin/usage)', () => {
     );
 
   beforeAll(async () => {
-    database = createDatabase(config, { logger: silentLogger, clock: fixedClock() });
+    database = createDatabase(config, { logger: silentLogger, clock: createTestClock() });
     await database.ready;
     app = createTestApp({ source: createFixtureSource(), database, ledger: database.ledger, logger: captured.logger }, { ADMIN_TOKEN });
   }, 120_000);

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createMemoryPersistedQueryStore } from '../../src/graphql/persisted-queries.js';
 import { createFormulaSource } from '../support/formula-source.js';
-import { createTestApp, graphql, post, TEST_KEY } from '../support/app.js';
+import { createTestApp, graphql, post } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 const auth = { authorization: `Bearer ${TEST_KEY}` };
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
 import { createFormulaSource } from '../support/formula-source.js';
 import { createCapturedLogger } from '../support/log-capture.js';
-import { createTestApp, graphql, post, TEST_KEY } from '../support/app.js';
+import { createTestApp, graphql, post } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -7,7 +7,8 @@ import { envelopeErrorSchema } from '../../src/rest/openapi/schemas-v1.js';
 import { problemSchema } from '../../src/rest/openapi/schemas-v2.js';
 import { createFormulaSource } from '../support/formula-source.js';
 import type { RestRoute } from '../../src/rest/routes.js';
-import { createTestApp, post, TEST_KEY } from '../support/app.js';
+import { createTestApp, post } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 const methodOf = (route: RestRoute) => (route.method ?? 'POST').toLowerCase();
 const isGet = (route: RestRoute) => methodOf(route) === 'get';

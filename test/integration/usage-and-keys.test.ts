@@ -6,7 +6,8 @@ import { createDatabase, type Database } from '../../src/composition/database.js
 import { loadConfig } from '../../src/config/config.js';
 import { silentLogger } from '../../src/ports/logger.js';
 import { createFixtureSource } from '../support/fixture-source.js';
-import { createTestApp, fixedClock, graphql, post, TEST_KEY } from '../support/app.js';
+import { createTestApp, graphql, post } from '../support/app.js';
+import { TEST_KEY, createTestClock } from '../support/kit.js';
 
 describe('keys from the store, usage reports and the ledger on the embedded database', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sds-usage-'));
@@ -15,7 +16,7 @@ describe('keys from the store, usage reports and the ledger on the embedded data
   let issued: { id: string; key: string };
 
   beforeAll(async () => {
-    database = createDatabase(config, { logger: silentLogger, clock: fixedClock() });
+    database = createDatabase(config, { logger: silentLogger, clock: createTestClock() });
     // Issued the way `npm run keys -- create` does: only the hash is stored.
     issued = await database.keyStore.create('dashboard');
   }, 60_000);

@@ -7,7 +7,8 @@ import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
 import type { App } from '../../src/app.js';
 import { createFixtureCatalog } from '../support/catalog.js';
 import { createFixtureSource, type FixtureSourceOptions } from '../support/fixture-source.js';
-import { createTestApp, TEST_KEY } from '../support/app.js';
+import { createTestApp } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 /**
  * The app on a real port (0: a free one), with a fixture source that records upstream calls, and tasks kept in

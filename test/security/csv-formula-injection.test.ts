@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { writeCsv } from '../../src/rest/csv/csv-format.js';
 import { createCountingSource } from '../fakes/counting-source.js';
-import { createTestApp, TEST_KEY } from '../support/app.js';
+import { createTestApp } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 import { readCsv } from '../support/csv-read.js';
 
 // CSV injection (OWASP): a cell that starts with = + - @ (or tab, CR) runs as a formula when Excel opens the

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCountingSource } from '../fakes/counting-source.js';
-import { createTestApp, TEST_KEY } from '../support/app.js';
+import { createTestApp } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 // The explorer may hand the development key to a browser on the same machine, so a newcomer needs no docs.
 // That key must never reach anyone else: not in production, not another address, not through a proxy, not to

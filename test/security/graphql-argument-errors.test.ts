@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCountingSource } from '../fakes/counting-source.js';
-import { createTestApp, graphql, post, TEST_KEY } from '../support/app.js';
+import { createTestApp, graphql, post } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 // Issue 11, item 15: an inline bad Date or an unknown enum value answered HTTP 200 GRAPHQL_VALIDATION_FAILED
 // without naming the argument. spec/graphql.md: BAD_USER_INPUT, naming the argument.

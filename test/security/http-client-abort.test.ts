@@ -3,7 +3,8 @@ import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFormulaSource } from '../support/formula-source.js';
 import { createCapturedLogger } from '../support/log-capture.js';
-import { createTestApp, TEST_KEY } from '../support/app.js';
+import { createTestApp } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 let server: Server | undefined;
 afterEach(() => {

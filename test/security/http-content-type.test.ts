@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFormulaSource } from '../support/formula-source.js';
-import { createTestApp, TEST_KEY } from '../support/app.js';
+import { createTestApp } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 function send(app: { fetch: (r: Request) => Promise<Response> }, path: string, body: string, contentType: string | undefined) {
   const headers: Record<string, string> = { authorization: `Bearer ${TEST_KEY}` };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFormulaSource } from '../support/formula-source.js';
-import { createTestApp, TEST_KEY } from '../support/app.js';
+import { createTestApp } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 const auth = { authorization: `Bearer ${TEST_KEY}` };
 

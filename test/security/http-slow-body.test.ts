@@ -6,7 +6,8 @@ import { createHttpServer } from '../../src/http/server.js';
 import type { StatisticsSource } from '../../src/ports/statistics-source.js';
 import { createFormulaSource } from '../support/formula-source.js';
 import { createCapturedLogger } from '../support/log-capture.js';
-import { createTestApp, TEST_KEY } from '../support/app.js';
+import { createTestApp } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 let server: Server | undefined;
 afterEach(() => {

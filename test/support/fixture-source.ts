@@ -12,7 +12,7 @@ import type {
   TopQuery,
   TopResult,
 } from '../../src/domain/types.js';
-import type { StatisticsSource } from '../../src/ports/statistics-source.js';
+import type { SourceKind, StatisticsSource } from '../../src/ports/statistics-source.js';
 import { FIXTURE_REGIONS } from './catalog.js';
 
 /**
@@ -89,6 +89,8 @@ export interface FixtureSourceOptions {
   failures?: Record<string, DomainError>;
   /** Each call takes this long (to observe concurrency). */
   delayMs?: number;
+  /** Default 'demo'; 'wordstat' with no search credentials gives an app without a competition estimator. */
+  kind?: SourceKind;
 }
 
 export function createFixtureSource(options: FixtureSourceOptions = {}): FixtureSource {
@@ -141,7 +143,7 @@ export function createFixtureSource(options: FixtureSourceOptions = {}): Fixture
   };
 
   return {
-    kind: 'demo',
+    kind: options.kind ?? 'demo',
     calls,
     count: (method) => calls.filter((c) => c.method === method).length,
     get maxInFlight() {
