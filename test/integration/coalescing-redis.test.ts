@@ -6,7 +6,7 @@ import type { TopQuery } from '../../src/domain/types.js';
 import { type Clock, systemClock } from '../../src/ports/clock.js';
 import { createSourceGateway } from '../../src/services/source-gateway.js';
 import { type CountingSource, createCountingSource } from '../fakes/counting-source.js';
-import { createManualClock } from '../fakes/manual-clock.js';
+import { createTestClock } from '../support/kit.js';
 import { deleteNamespace, keysUnder, redisUrl, uniqueNamespace, warnIfNoRedis } from '../fakes/redis-test-env.js';
 
 warnIfNoRedis('cross-process coalescing over Redis');
@@ -68,7 +68,7 @@ describe.skipIf(!redisUrl)('coalescing across two gateways sharing Redis', () =>
   });
 
   it('serves stale from the shared entry when the source fails after the fresh TTL', async () => {
-    const clock = createManualClock(Date.now());
+    const clock = createTestClock(Date.now());
     const { source, gateways } = await twoProcesses({ clock, freshTtlMs: 60_000 });
     const first = await gateways[0].call(top('слон'));
     clock.advance(60_001);
@@ -78,7 +78,7 @@ describe.skipIf(!redisUrl)('coalescing across two gateways sharing Redis', () =>
   });
 
   it('does not mask a non-source error with a stale entry', async () => {
-    const clock = createManualClock(Date.now());
+    const clock = createTestClock(Date.now());
     const { source, gateways } = await twoProcesses({ clock, freshTtlMs: 60_000 });
     await gateways[0].call(top('слон'));
     clock.advance(60_001);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
-import { createFixedClock } from '../support/clock.js';
+import { createTestClock } from '../support/kit.js';
 import { createFormulaSource } from '../support/formula-source.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 
@@ -10,7 +10,7 @@ describe('stale-if-error through the app', () => {
   it('serves the kept answer as STALE at the repeat price while the source fails, until the stale window ends', async () => {
     let failure: Error | undefined;
     const { source, calls } = createFormulaSource({ fail: () => failure });
-    const clock = createFixedClock();
+    const clock = createTestClock();
     const app = createTestApp({ source, clock }, { CACHE_TTL: '24h', CACHE_STALE_TTL: '7d', PRICE_CALL: '1', PRICE_REPEAT: '0.1' });
     const fresh = await post(app, '/v2/stats/top', { phrase: 'ноутбук' });
     expect(fresh.headers.get('x-cache')).toBe('MISS');

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { silentLogger } from '../../src/ports/logger.js';
 import { createFixtureSource } from '../support/fixture-source.js';
 import { createTestApp, graphql, post } from '../support/app.js';
-import { TEST_KEY, createTestClock } from '../support/kit.js';
+import { createTestClock, TEST_KEY, TODAY } from '../support/kit.js';
 
 describe('keys from the store, usage reports and the ledger on the embedded database', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sds-usage-'));
@@ -33,16 +33,16 @@ describe('keys from the store, usage reports and the ledger on the embedded data
     expect((await post(app, '/v2/stats/top', { phrase: '' }, auth)).status).toBe(400);
     await database.ledger.flush();
 
-    const usage = await app.fetch(new Request('http://localhost/v1/usage?from=2026-11-01', { headers: auth }));
+    const usage = await app.fetch(new Request('http://localhost/v1/usage?from=2026-03-01', { headers: auth }));
     expect(usage.status).toBe(200);
     expect(usage.headers.get('x-cost')).toBe('0');
     const report = (await usage.json()).tasks[0].result[0];
     expect(report.totals).toEqual({ calls: 3, hits: 1, stale: 0, errors: 1, spend: 1.1 });
     expect(report.days).toHaveLength(1);
-    expect(report.days[0].date).toBe('2026-11-20');
+    expect(report.days[0].date).toBe(TODAY);
     expect(report.operations).toEqual([{ operation: 'v2.top', calls: 3, hits: 1, stale: 0, errors: 1, spend: 1.1 }]);
 
-    const gql = await graphql(app, '{ usage(from: "2026-11-01") { calls hits spend operations { operation calls } } }', undefined, auth);
+    const gql = await graphql(app, '{ usage(from: "2026-03-01") { calls hits spend operations { operation calls } } }', undefined, auth);
     expect(gql.json.data.usage).toMatchObject({ calls: 3, hits: 1, spend: 1.1 });
     expect(gql.headers.get('x-cost')).toBe('0');
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KeyStore, StoredKey } from '../../src/ports/key-store.js';
 import { createAuthenticator, hashKey } from '../../src/services/auth/authenticator.js';
 import { createUnknownKeyCache } from '../../src/services/auth/unknown-key-cache.js';
-import { createManualClock } from '../fakes/manual-clock.js';
+import { createTestClock } from '../support/kit.js';
 import { createFormulaSource } from '../support/formula-source.js';
 import { createCapturedLogger } from '../support/log-capture.js';
 import { createTestApp, post } from '../support/app.js';
@@ -26,7 +26,7 @@ function createCountingStore(options: { delayMs?: number } = {}) {
 
 describe('unknown keys (issue 11, item 11)', () => {
   it('a flood with one bad key asks the store once per TTL, not once per request', async () => {
-    const clock = createManualClock();
+    const clock = createTestClock();
     const { store, counter } = createCountingStore();
     const auth = createAuthenticator([], store, createUnknownKeyCache({ ttlMs: 5_000, clock }));
     for (let i = 0; i < 1000; i++) expect(await auth.authenticate('Bearer sds_bad_key_flood_0001')).toBeUndefined();
@@ -48,7 +48,7 @@ describe('unknown keys (issue 11, item 11)', () => {
   });
 
   it('is bounded: the oldest unknown digests are forgotten first', async () => {
-    const clock = createManualClock();
+    const clock = createTestClock();
     const { store, counter } = createCountingStore();
     const auth = createAuthenticator([], store, createUnknownKeyCache({ maxEntries: 3, clock }));
     for (const n of [1, 2, 3, 4]) await auth.authenticate(`Bearer sds_bad_key_${n}_0000000`);

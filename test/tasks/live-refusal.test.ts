@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createQuotaScheduler } from '../../src/adapters/quota/quota-scheduler.js';
 import { createScheduledSource } from '../../src/adapters/quota/scheduled-source.js';
 import { createCountingSource } from '../fakes/counting-source.js';
-import { createManualClock } from '../fakes/manual-clock.js';
+import { createTestClock } from '../support/kit.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { createTestCache } from '../support/memory-cache.js';
 
@@ -14,7 +14,7 @@ const words = (n: number, prefix = 'слово') => Array.from({ length: n }, (_
  * would go through, and a pointer to the task route. Virtual time: the test moves the clock.
  */
 function setup(rph: number, rps = 10, sleepMovesClock = true) {
-  const clock = createManualClock(Date.parse('2026-11-20T09:00:00Z'));
+  const clock = createTestClock();
   const sleep = async (ms: number) => (sleepMovesClock ? clock.advance(ms) : undefined);
   const quota = createQuotaScheduler({ rph, rps, maxWaitMs: 2_000, clock, sleep });
   const source = createCountingSource(0);

@@ -10,7 +10,7 @@ import { createSqlTaskStore } from '../../src/tasks/sql-task-store.js';
 import { createTaskRunner, type TaskRunnerDeps } from '../../src/tasks/task-runner.js';
 import type { TaskOperation } from '../../src/tasks/task-types.js';
 import { createCountingSource } from '../fakes/counting-source.js';
-import { createManualClock } from '../fakes/manual-clock.js';
+import { createTestClock } from '../support/kit.js';
 import { createFixtureCatalog } from '../support/catalog.js';
 import { createTestCache } from '../support/memory-cache.js';
 
@@ -22,7 +22,7 @@ const HOUR = 3_600_000;
  * PGlite. Returns what a test needs to post tasks and run them.
  */
 export async function createVirtualTaskHarness(options: { rph: number; rps?: number; liveReserve: number }) {
-  const clock = createManualClock(Date.parse('2026-11-20T09:00:00Z'));
+  const clock = createTestClock();
   const sleep = async (ms: number, signal?: AbortSignal) => {
     signal?.throwIfAborted();
     clock.advance(ms);

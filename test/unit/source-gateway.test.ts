@@ -5,7 +5,7 @@ import type { TopQuery } from '../../src/domain/types.js';
 import type { CallLock } from '../../src/ports/call-lock.js';
 import { type SourceGatewayOptions, createSourceGateway } from '../../src/services/source-gateway.js';
 import { createCountingSource } from '../fakes/counting-source.js';
-import { createManualClock } from '../fakes/manual-clock.js';
+import { createTestClock } from '../support/kit.js';
 import { type SharedLockTable, createMemoryLock } from '../fakes/memory-lock.js';
 
 const FRESH = 60_000;
@@ -16,7 +16,7 @@ const top = (phrase: string): { method: 'top'; query: TopQuery } => ({
 });
 
 function setup(overrides: Partial<SourceGatewayOptions> = {}) {
-  const clock = createManualClock();
+  const clock = createTestClock();
   const source = createCountingSource(50);
   const cache = createMemoryCache({ maxEntries: 100, maxBytes: 1_000_000, clock });
   const gateway = createSourceGateway({ source, cache, clock, freshTtlMs: FRESH, staleTtlMs: STALE, ...overrides });
@@ -91,7 +91,7 @@ describe('source gateway in one process', () => {
 
 /** Two gateways ("processes") sharing one cache and one lock table, as they would share Redis. */
 function twoProcesses(table: SharedLockTable = { holders: new Map() }, lockWaitMs = 5_000) {
-  const clock = createManualClock();
+  const clock = createTestClock();
   const source = createCountingSource(50);
   const cache = createMemoryCache({ maxEntries: 100, maxBytes: 1_000_000, clock });
   const make = (lock: CallLock) =>
