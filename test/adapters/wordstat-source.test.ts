@@ -3,7 +3,7 @@ import { createUnconfiguredSource } from '../../src/adapters/wordstat/unconfigur
 import type { WordstatSource } from '../../src/adapters/wordstat/wordstat-source.js';
 import { DomainError } from '../../src/domain/errors.js';
 import type { FakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
-import { BIG_COUNT, fixtureTotal } from './support/fixture-source.js';
+import { BIG_COUNT, fixtureTotal } from '../support/answers/wire-answers.js';
 import { API_KEY, FOLDER_ID, IAM_TOKEN, sourceFor, startFixtureFake } from './support/wordstat-harness.js';
 
 let fake: FakeWordstat;

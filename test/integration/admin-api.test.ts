@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/composition/database.js';
 import { loadConfig } from '../../src/config/config.js';
 import { silentLogger } from '../../src/ports/logger.js';
-import { createFixtureSource } from '../support/fixture-source.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createCapturedLogger } from '../support/log-capture.js';
 import { createTestApp, post } from '../support/app.js';
 import { TEST_KEY, createTestClock } from '../support/kit.js';
@@ -31,7 +31,7 @@ describe('admin API (/admin/keys, /admin/usage)', () => {
   beforeAll(async () => {
     database = createDatabase(config, { logger: silentLogger, clock: createTestClock() });
     await database.ready;
-    app = createTestApp({ source: createFixtureSource(), database, ledger: database.ledger, logger: captured.logger }, { ADMIN_TOKEN });
+    app = createTestApp({ source: createFakeSource(), database, ledger: database.ledger, logger: captured.logger }, { ADMIN_TOKEN });
   }, 120_000);
   afterAll(async () => {
     await database.close();

@@ -7,7 +7,7 @@ import { quotaRoute } from '../../src/rest/v2/quota-route.js';
 import { v1Routes } from '../../src/rest/v1/routes.js';
 import { v2Routes } from '../../src/rest/v2/routes.js';
 import { readCsvObjects } from '../support/csv-read.js';
-import { createFixtureSource } from '../support/fixture-source.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createGoldenApp, expectGolden } from '../support/golden.js';
 import { AUTH_HEADER } from '../support/kit.js';
 import { apiRequest, createTestRuntime } from '../support/runtime.js';
@@ -113,7 +113,7 @@ describe('CSV export: golden files (bytes, BOM included)', () => {
 
   it('a task_get of search_volume answers the live route\'s table (once the task routes present the result items)', async () => {
     const live = await call('/v1/keywords/search_volume', CASES[0]![2], '?format=csv');
-    const { runtime } = createTestRuntime({ source: createFixtureSource() });
+    const { runtime } = createTestRuntime({ source: createFakeSource() });
     const [searchVolume] = v1Routes;
     // A stand-in for issue 12's task_get: the same result items under a task path.
     const taskGet = { ...searchVolume!, path: '/v1/keywords/search_volume/task_get/0b6f3d2a-6c1e-4f7b-9a51-3f0c1e2d4b5a', method: 'GET' as const };

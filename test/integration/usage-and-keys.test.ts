@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/composition/database.js';
 import { loadConfig } from '../../src/config/config.js';
 import { silentLogger } from '../../src/ports/logger.js';
-import { createFixtureSource } from '../support/fixture-source.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { createTestClock, TEST_KEY, TODAY } from '../support/kit.js';
 
@@ -26,7 +26,7 @@ describe('keys from the store, usage reports and the ledger on the embedded data
   });
 
   it('accepts an issued key, bills its calls, reports them, and refuses it at once once revoked', async () => {
-    const app = createTestApp({ source: createFixtureSource(), database, ledger: database.ledger });
+    const app = createTestApp({ source: createFakeSource(), database, ledger: database.ledger });
     const auth = { authorization: `Bearer ${issued.key}` };
     expect((await post(app, '/v2/stats/top', { phrase: 'ноутбук' }, auth)).status).toBe(200);
     expect((await post(app, '/v2/stats/top', { phrase: 'ноутбук' }, auth)).headers.get('x-cache')).toBe('HIT');
@@ -59,14 +59,14 @@ describe('keys from the store, usage reports and the ledger on the embedded data
   });
 
   it('reports the database on /readyz', async () => {
-    const app = createTestApp({ source: createFixtureSource(), database, ledger: database.ledger });
+    const app = createTestApp({ source: createFakeSource(), database, ledger: database.ledger });
     const ready = await (await app.fetch(new Request('http://localhost/readyz'))).json();
     expect(ready.checks.ledger).toMatchObject({ ok: true });
     expect(ready.checks.ledger.detail).toMatch(/^pglite; \d+ rows buffered$/);
   });
 
   it('validates usage ranges and methods', async () => {
-    const app = createTestApp({ source: createFixtureSource(), database, ledger: database.ledger });
+    const app = createTestApp({ source: createFakeSource(), database, ledger: database.ledger });
     const bad = await app.fetch(new Request('http://localhost/v1/usage?from=yesterday', { headers: { authorization: `Bearer ${TEST_KEY}` } }));
     expect(bad.status).toBe(400);
     expect((await bad.json()).tasks[0].status_code).toBe(40501);

@@ -8,7 +8,7 @@ import { createDatabase, type Database } from '../../src/composition/database.js
 import { loadConfig } from '../../src/config/config.js';
 import { INVALID_OPERATION_LABEL } from '../../src/graphql/operation-label.js';
 import { silentLogger } from '../../src/ports/logger.js';
-import { createFixtureSource } from '../support/fixture-source.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp } from '../support/app.js';
 import { TEST_KEY, createTestClock } from '../support/kit.js';
 
@@ -41,7 +41,7 @@ describe('GraphQL ledger bloat: operation names come from the schema, usage stay
   const auth = { authorization: `Bearer ${TEST_KEY}` };
 
   it('100 mutations named by 1,000,000 random letters: refused before parsing, no ledger row, no stall; /v1/usage answers at once', async () => {
-    const app = createTestApp({ source: createFixtureSource(), database, ledger: database.ledger });
+    const app = createTestApp({ source: createFakeSource(), database, ledger: database.ledger });
     // The process's CPU time per request bounds how long it can hold the loop on an idle machine; the loop delay
     // below also counts the time a busy shared machine does not schedule the process at all.
     let maxCpuMs = 0;

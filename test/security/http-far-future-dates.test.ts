@@ -3,7 +3,8 @@ import { addDays, addMonths, fromDayNumber, toDayNumber } from '../../src/domain
 import { periodStarts } from '../../src/domain/dates/periods.js';
 import { resolveWindow } from '../../src/domain/dates/window.js';
 import type { Period } from '../../src/domain/types.js';
-import { createFormulaSource } from '../support/formula-source.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { TODAY } from '../support/kit.js';
 
@@ -52,7 +53,7 @@ describe('far-future dates (issue 11, item 9)', () => {
   });
 
   it('REST /v2 weekly dynamics with toDate 9999-12-31 answers 200 up to the last completed week', async () => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const res = await post(app, '/v2/stats/dynamics', { phrase: 'ноутбук', period: 'weekly', toDate: '9999-12-31' });
     expect(res.status).toBe(200);
     const dates = res.json.results.map((r: { date: string }) => r.date);
@@ -61,7 +62,7 @@ describe('far-future dates (issue 11, item 9)', () => {
   });
 
   it('GraphQL weekly dynamics with toDate 9999-12-31 answers the same window', async () => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const res = await graphql(app, '{ dynamics(phrase: "ноутбук", period: WEEKLY, toDate: "9999-12-31") { results { date } } }');
     expect(res.json.errors).toBeUndefined();
     expect(res.json.data.dynamics.results.at(-1).date).toBe('2026-03-09');

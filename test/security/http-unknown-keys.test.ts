@@ -3,7 +3,8 @@ import type { KeyStore, StoredKey } from '../../src/ports/key-store.js';
 import { createAuthenticator, hashKey } from '../../src/services/auth/authenticator.js';
 import { createUnknownKeyCache } from '../../src/services/auth/unknown-key-cache.js';
 import { createTestClock } from '../support/kit.js';
-import { createFormulaSource } from '../support/formula-source.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createCapturedLogger } from '../support/log-capture.js';
 import { createTestApp, post } from '../support/app.js';
 
@@ -88,7 +89,7 @@ describe('unknown keys (issue 11, item 11)', () => {
 
   it('through REST: 300 requests with a bad key are 401, cost one store lookup, and never log the key', async () => {
     const { logger, text } = createCapturedLogger();
-    const app = createTestApp({ source: createFormulaSource().source, logger });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }), logger });
     const { store, counter } = createCountingStore();
     app.runtime.authenticator = createAuthenticator([], store);
     const bad = 'sds_bad_key_never_logged_42';

@@ -7,7 +7,7 @@ import type { DomainError } from '../../src/domain/errors.js';
 import type { Ledger } from '../../src/ports/ledger.js';
 import { createFixtureCatalog } from './catalog.js';
 import { createTestApp } from './app.js';
-import { createFixtureSource } from './fixture-source.js';
+import { createFakeSource } from './fake-source.js';
 import { createTestClock } from './kit.js';
 
 /*
@@ -28,7 +28,7 @@ const DURATION = /^\d+\.\d{4} sec\.$/;
  * (competition null / 0 in /v1, as the goldens were written); a 'demo' source would bring the demo page model.
  */
 export function createGoldenApp(options: { failures?: Record<string, DomainError>; ledger?: Ledger } = {}) {
-  const source = createFixtureSource({ failures: options.failures, kind: 'wordstat' });
+  const source = createFakeSource({ failures: options.failures, kind: 'wordstat' });
   const ledger = options.ledger ?? createMemoryLedger();
   const app = createTestApp({ source, ledger, catalog: createFixtureCatalog(), clock: createTestClock() });
   return { app, source };

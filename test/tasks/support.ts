@@ -9,7 +9,8 @@ import { createFairTurns } from '../../src/tasks/fair-turns.js';
 import { createSqlTaskStore } from '../../src/tasks/sql-task-store.js';
 import { createTaskRunner, type TaskRunnerDeps } from '../../src/tasks/task-runner.js';
 import type { TaskOperation } from '../../src/tasks/task-types.js';
-import { createCountingSource } from '../fakes/counting-source.js';
+import { callNumberAnswers } from '../support/answers/call-number-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createTestClock } from '../support/kit.js';
 import { createFixtureCatalog } from '../support/catalog.js';
 import { createTestCache } from '../support/memory-cache.js';
@@ -28,7 +29,7 @@ export async function createVirtualTaskHarness(options: { rph: number; rps?: num
     clock.advance(ms);
   };
   const quota = createQuotaScheduler({ rph: options.rph, rps: options.rps ?? 10, liveReserve: options.liveReserve, clock, sleep });
-  const source = createCountingSource(0);
+  const source = createFakeSource({ answers: callNumberAnswers, latencyMs: 0 });
   const cache = createTestCache(clock);
   const gateway = createSourceGateway({ source: createScheduledSource(source, quota), cache, clock, freshTtlMs: 24 * HOUR, staleTtlMs: 7 * 24 * HOUR });
   const client = await createPgliteClient({ dataDir: 'memory://' });
