@@ -5,7 +5,7 @@ import { type FakeWordstat, startFakeWordstat } from '../../fakes/wordstat/fake-
 export const FAKE_API_KEY = 'bench-fake-api-key';
 export const FAKE_FOLDER = 'bench-folder';
 
-/** The fake Wordstat (test/fakes) answering from the demo model, in this process, on an ephemeral port. */
+/** The fake Wordstat (fakes/wordstat) answering from the demo model, in this process, on an ephemeral port. */
 export function startFakeUpstream(): Promise<FakeWordstat> {
   return startFakeWordstat({ model: createDemoSource(loadRegionCatalog()), apiKey: FAKE_API_KEY, folderId: FAKE_FOLDER });
 }

@@ -1,3 +1,4 @@
+import { todayIn } from '../../src/domain/dates/calendar.js';
 import type { Clock } from '../../src/ports/clock.js';
 
 /*
@@ -12,8 +13,8 @@ import type { Clock } from '../../src/ports/clock.js';
  */
 export const FIXED_NOW = Date.parse('2026-03-15T09:00:00Z');
 
-/** FIXED_NOW's calendar day in Moscow (the service's default time zone). */
-export const TODAY = '2026-03-15';
+/** FIXED_NOW's calendar day in Moscow (the service's default time zone): 2026-03-15. */
+export const TODAY = todayIn('Europe/Moscow', FIXED_NOW);
 
 /** The bearer key every test app and runtime accepts (API_KEYS). */
 export const TEST_KEY = 'test-key-0123456789abcdef';
