@@ -255,6 +255,18 @@ describe('.dockerignore', () => {
       expect(ignored(path), path).toBe(true);
     }
   });
+
+  it('the shipped code never loads the fakes or the tests (they are not in the image)', () => {
+    let checked = 0;
+    for (const file of sourceFiles('src')) {
+      for (const match of read(file).matchAll(/^(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'/gm)) {
+        const target = posix.normalize(posix.join(posix.dirname(file), match[1]!));
+        expect(target.startsWith('src/') || target.startsWith('data/'), `${file} imports ${match[1]}`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100); // the pattern does see the imports
+  });
 });
 
 describe('docker-compose.yml', () => {
