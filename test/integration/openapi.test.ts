@@ -5,9 +5,11 @@ import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { ROUTE_DOCS } from '../../src/rest/openapi/route-docs.js';
 import { envelopeErrorSchema } from '../../src/rest/openapi/schemas-v1.js';
 import { problemSchema } from '../../src/rest/openapi/schemas-v2.js';
-import { createFormulaSource } from '../support/formula-source.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import type { RestRoute } from '../../src/rest/routes.js';
-import { createTestApp, post, TEST_KEY } from '../support/app.js';
+import { createTestApp, post } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 const methodOf = (route: RestRoute) => (route.method ?? 'POST').toLowerCase();
 const isGet = (route: RestRoute) => methodOf(route) === 'get';
@@ -49,7 +51,7 @@ describe('GET /openapi.json', () => {
   let app: ReturnType<typeof createTestApp>;
   beforeAll(async () => {
     client = await createPgliteClient({ dataDir: 'memory://' });
-    app = createTestApp({ source: createFormulaSource().source, taskClient: client }, { TASK_WORKERS: '0' });
+    app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }), taskClient: client }, { TASK_WORKERS: '0' });
   }, 120_000);
   afterAll(async () => {
     await app?.close();

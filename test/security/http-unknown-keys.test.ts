@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { KeyStore, StoredKey } from '../../src/ports/key-store.js';
 import { createAuthenticator, hashKey } from '../../src/services/auth/authenticator.js';
 import { createUnknownKeyCache } from '../../src/services/auth/unknown-key-cache.js';
-import { createManualClock } from '../fakes/manual-clock.js';
-import { createFormulaSource } from '../support/formula-source.js';
+import { createTestClock } from '../support/kit.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createCapturedLogger } from '../support/log-capture.js';
 import { createTestApp, post } from '../support/app.js';
 
@@ -26,7 +27,7 @@ function createCountingStore(options: { delayMs?: number } = {}) {
 
 describe('unknown keys (issue 11, item 11)', () => {
   it('a flood with one bad key asks the store once per TTL, not once per request', async () => {
-    const clock = createManualClock();
+    const clock = createTestClock();
     const { store, counter } = createCountingStore();
     const auth = createAuthenticator([], store, createUnknownKeyCache({ ttlMs: 5_000, clock }));
     for (let i = 0; i < 1000; i++) expect(await auth.authenticate('Bearer sds_bad_key_flood_0001')).toBeUndefined();
@@ -48,7 +49,7 @@ describe('unknown keys (issue 11, item 11)', () => {
   });
 
   it('is bounded: the oldest unknown digests are forgotten first', async () => {
-    const clock = createManualClock();
+    const clock = createTestClock();
     const { store, counter } = createCountingStore();
     const auth = createAuthenticator([], store, createUnknownKeyCache({ maxEntries: 3, clock }));
     for (const n of [1, 2, 3, 4]) await auth.authenticate(`Bearer sds_bad_key_${n}_0000000`);
@@ -88,7 +89,7 @@ describe('unknown keys (issue 11, item 11)', () => {
 
   it('through REST: 300 requests with a bad key are 401, cost one store lookup, and never log the key', async () => {
     const { logger, text } = createCapturedLogger();
-    const app = createTestApp({ source: createFormulaSource().source, logger });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }), logger });
     const { store, counter } = createCountingStore();
     app.runtime.authenticator = createAuthenticator([], store);
     const bad = 'sds_bad_key_never_logged_42';
