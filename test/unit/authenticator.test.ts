@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
-import { createAuthenticator, hashKey } from '../../src/services/auth/authenticator.js';
+import { createAuthenticator } from '../../src/services/auth/authenticator.js';
+import { hashKey } from '../../src/ports/key-store.js';
 import { createFormulaSource } from '../support/formula-source.js';
 import { createTestApp, post } from '../support/app.js';
 
