@@ -51,7 +51,8 @@ export function createPgKeyChangeFeed(options: PgKeyChangeFeedOptions): KeyChang
     if (client !== current) return; // an older connection, already given up
     current = undefined;
     clearInterval(heartbeat);
-    if (live) log.warn({ err: (error as Error)?.message }, 'lost the key change subscription; issued keys are looked up per request until it is back');
+    // Said once per outage, not per attempt: the first loss, or the first attempt failing.
+    if (live || failures === 0) log.warn({ err: (error as Error)?.message }, 'not listening for key changes; issued keys are looked up per request until it is back');
     live = false;
     each((handlers) => handlers.onGap());
     client.end().catch(() => {});
@@ -68,6 +69,7 @@ export function createPgKeyChangeFeed(options: PgKeyChangeFeedOptions): KeyChang
       connectionTimeoutMillis: queryTimeoutMs,
       query_timeout: queryTimeoutMs,
       keepAlive: true,
+      application_name: 'sds-key-changes', // so an operator can tell this connection in pg_stat_activity
     });
     current = client;
     let schema: string | undefined;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { connect, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgKeyChangeFeed } from '../../../src/adapters/key-events/pg-key-change-feed.js';
 import { migrate } from '../../../src/adapters/sql/migrations.js';
@@ -18,6 +19,40 @@ function urlFor(schema: string, base = url!): string {
   const target = new URL(base);
   target.searchParams.set('options', `-c search_path=${schema}`);
   return target.toString();
+}
+
+/**
+ * A TCP proxy that can freeze: bytes stop flowing both ways but no connection is closed, as when a network path
+ * dies silently. Nobody is told; only a probe that goes unanswered can tell.
+ */
+async function startFreezingProxy(host: string, port: number) {
+  const pairs = new Set<[Socket, Socket]>();
+  let frozen = false;
+  const server = createServer((client) => {
+    const upstream = connect(port, host);
+    const pair: [Socket, Socket] = [client, upstream];
+    pairs.add(pair);
+    for (const socket of pair) {
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        pairs.delete(pair);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.on('data', (chunk) => frozen || upstream.write(chunk));
+    upstream.on('data', (chunk) => frozen || client.write(chunk));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    freeze: () => (frozen = true),
+    thaw: () => (frozen = false),
+    async close() {
+      for (const pair of pairs) pair.forEach((socket) => socket.destroy());
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 /** Records what a feed delivers. */
@@ -114,6 +149,28 @@ describe.skipIf(!url)('key changes over PostgreSQL LISTEN/NOTIFY', () => {
       expect(gaps).toBeGreaterThanOrEqual(3);
 
       const issued = await createSqlKeyStore({ client: open(schemas[0]!) }).create('after the cut');
+      await eventually(() => seen.changes.some((c) => c.keyId === issued.id), 10_000);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a connection that goes silent is noticed by the probe and given up, and listening resumes when it is back', async () => {
+    const target = new URL(url!);
+    const proxy = await startFreezingProxy(target.hostname === 'localhost' ? '127.0.0.1' : target.hostname, Number(target.port || 5432));
+    try {
+      target.hostname = '127.0.0.1';
+      target.port = String(proxy.port);
+      const feed = feedOn(urlFor(schemas[0]!, target.toString()), { heartbeatMs: 100, queryTimeoutMs: 1_000 });
+      const seen = record(feed);
+      await eventually(() => feed.isLive(), 20_000);
+      proxy.freeze();
+      // Nothing was closed: only the unanswered probe can make the feed give up.
+      await eventually(() => !feed.isLive(), 20_000);
+      expect(seen.gaps).toBeGreaterThanOrEqual(2);
+      proxy.thaw();
+      await eventually(() => feed.isLive(), 20_000);
+      const issued = await createSqlKeyStore({ client: open(schemas[0]!) }).create('after the silence');
       await eventually(() => seen.changes.some((c) => c.keyId === issued.id), 10_000);
     } finally {
       await proxy.close();
