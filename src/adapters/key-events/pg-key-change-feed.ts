@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { KeyChangeFeed, KeyChangeHandlers } from '../../ports/key-changes.js';
 import type { Logger } from '../../ports/logger.js';
@@ -8,12 +9,13 @@ export interface PgKeyChangeFeedOptions {
   connectionString: string;
   logger: Logger;
   /**
-   * How often the listening connection is probed. A connection can die without a word (a cut network, a
-   * frozen peer); the probe notices within heartbeatMs + queryTimeoutMs, and until then the key cache's
-   * positive TTL bounds how long a missed revocation could go unseen.
+   * How often the feed checks that notices still reach it: it sends one to itself and waits for it to come back.
+   * That catches a connection dead without a word (a cut network, a frozen peer) and a path on which LISTEN
+   * "works" but nothing is ever delivered (a transaction-pooling proxy in between), within heartbeatMs +
+   * queryTimeoutMs; until then the key cache's positive TTL bounds how long a missed revocation could go unseen.
    */
   heartbeatMs?: number;
-  /** A probe or a start-up statement slower than this counts as a lost connection. */
+  /** A probe (sent and come back) or a start-up statement slower than this counts as a lost connection. */
   queryTimeoutMs?: number;
   /** Longest wait between reconnect attempts. */
   maxBackoffMs?: number;
@@ -21,8 +23,9 @@ export interface PgKeyChangeFeedOptions {
 
 /**
  * Key changes over PostgreSQL LISTEN/NOTIFY, on one dedicated connection (a pooled one would lose its LISTEN
- * when handed back). Live from the moment LISTEN is confirmed until the connection fails; every transition is
- * reported as a gap, since notices sent while nobody listened are gone for good. Reconnects until closed.
+ * when handed back). Live from the moment a first probe notice comes back until the connection fails or a probe
+ * does not come back; every transition is reported as a gap, since notices sent while nobody listened are gone
+ * for good. Reconnects until closed.
  */
 export function createPgKeyChangeFeed(options: PgKeyChangeFeedOptions): KeyChangeFeed {
   const log = options.logger.child({ component: 'key-changes' });
@@ -73,8 +76,26 @@ export function createPgKeyChangeFeed(options: PgKeyChangeFeedOptions): KeyChang
     });
     current = client;
     let schema: string | undefined;
+    // Probe notices this connection sent and waits for, by payload (each carries a fresh random id).
+    const awaitingEcho = new Map<string, () => void>();
+    const probe = async (): Promise<void> => {
+      const payload = JSON.stringify({ schema, kind: 'probe', id: randomUUID() });
+      let timer: NodeJS.Timeout | undefined;
+      const echoed = new Promise<void>((resolve, reject) => {
+        awaitingEcho.set(payload, resolve);
+        timer = setTimeout(() => reject(new Error(`a probe notice did not come back within ${queryTimeoutMs} ms`)), queryTimeoutMs);
+      });
+      try {
+        await Promise.all([client.query('SELECT pg_notify($1, $2)', [KEY_CHANGE_CHANNEL, payload]), echoed]);
+      } finally {
+        clearTimeout(timer);
+        awaitingEcho.delete(payload);
+      }
+    };
     client.on('notification', (message) => {
       if (message.channel !== KEY_CHANGE_CHANNEL || schema === undefined) return;
+      const echo = awaitingEcho.get(message.payload ?? '');
+      if (echo) return echo();
       const change = parseKeyChangeNotice(message.payload, schema);
       if (change) each((handlers) => handlers.onChange(change));
     });
@@ -87,6 +108,7 @@ export function createPgKeyChangeFeed(options: PgKeyChangeFeedOptions): KeyChang
       schema = found.rows[0]?.schema ?? undefined;
       if (schema === undefined) throw new Error('the search_path names no existing schema yet');
       await client.query(`LISTEN ${KEY_CHANGE_CHANNEL}`);
+      await probe();
     } catch (error) {
       lose(client, error);
       return;
@@ -98,7 +120,7 @@ export function createPgKeyChangeFeed(options: PgKeyChangeFeedOptions): KeyChang
     // Anything learnt before now may be stale: changes made while nobody listened were never heard.
     each((handlers) => handlers.onGap());
     heartbeat = setInterval(() => {
-      client.query('SELECT 1').catch((error: unknown) => lose(client, error));
+      probe().catch((error: unknown) => lose(client, error));
     }, heartbeatMs);
     heartbeat.unref();
   }
