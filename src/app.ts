@@ -117,7 +117,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
       }),
       metrics,
     ),
-    authenticator: annotateAuthenticator(createAuthenticator(config.API_KEYS, database?.keyStore)),
+    authenticator: annotateAuthenticator(createAuthenticator(config.API_KEYS, database?.keyStore, { changes: database?.keyChanges })),
     ledger,
     logger,
     prices: { call: config.PRICE_CALL, repeat: config.PRICE_REPEAT },

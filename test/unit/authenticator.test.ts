@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
-import { createAuthenticator, hashKey } from '../../src/services/auth/authenticator.js';
+import { createAuthenticator } from '../../src/services/auth/authenticator.js';
+import { hashKey } from '../../src/ports/key-store.js';
 import { formulaAnswers } from '../support/answers/formula-answers.js';
 import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, post } from '../support/app.js';
