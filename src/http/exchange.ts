@@ -1,3 +1,5 @@
+import { jsonText } from './json-text.js';
+
 /**
  * One HTTP request and its answer, independent of the server that carries them: node:http in production
  * (node-exchange.ts), the Web-standard fetch API in tests and tools (fetch-exchange.ts). The REST and system
@@ -30,9 +32,9 @@ export interface Reply {
   body: string | Uint8Array | null;
 }
 
-/** A JSON answer. */
+/** A JSON answer; frozen (shared, cached) parts of the body are serialized once (json-text.ts). */
 export function jsonReply(body: unknown, status = 200, headers: Record<string, string> = {}, contentType = 'application/json; charset=utf-8'): Reply {
-  return { status, headers: { 'content-type': contentType, ...headers }, body: JSON.stringify(body) };
+  return { status, headers: { 'content-type': contentType, ...headers }, body: jsonText(body) };
 }
 
 /** The body's length in bytes, as Content-Length states it (HEAD answers state the GET body's length). */
