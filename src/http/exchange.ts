@@ -1,4 +1,4 @@
-import { jsonText } from './json-text.js';
+import { jsonBytes } from './json-bytes.js';
 
 /**
  * One HTTP request and its answer, independent of the server that carries them: node:http in production
@@ -32,9 +32,9 @@ export interface Reply {
   body: string | Uint8Array | null;
 }
 
-/** A JSON answer; frozen (shared, cached) parts of the body are serialized once (json-text.ts). */
+/** A JSON answer, as UTF-8 bytes; frozen (shared, cached) parts of the body are encoded once (json-bytes.ts). */
 export function jsonReply(body: unknown, status = 200, headers: Record<string, string> = {}, contentType = 'application/json; charset=utf-8'): Reply {
-  return { status, headers: { 'content-type': contentType, ...headers }, body: jsonText(body) };
+  return { status, headers: { 'content-type': contentType, ...headers }, body: jsonBytes(body) };
 }
 
 /** The body's length in bytes, as Content-Length states it (HEAD answers state the GET body's length). */

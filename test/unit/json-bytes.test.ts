@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonText } from '../../src/http/json-text.js';
+import { jsonBytes } from '../../src/http/json-bytes.js';
+
+const jsonText = (value: unknown) => jsonBytes(value).toString('utf8');
 
 /** Deep-freezes a value, as the services do with what they share between requests. */
 function deepFreeze<T>(value: T): T {
@@ -11,7 +13,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-describe('jsonText', () => {
+describe('jsonBytes', () => {
   it('writes exactly what JSON.stringify writes, for any JSON-like value, frozen parts or not', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.boolean(), (value, freeze) => {
@@ -29,11 +31,18 @@ describe('jsonText', () => {
     expect(jsonText(value)).toBe(JSON.stringify(value));
   });
 
-  it('reuses the text of a frozen answer: a later change to a frozen value cannot happen, so the text stays right', () => {
+  it('reuses the bytes of a frozen answer, with the per-request envelope around it', () => {
     const answer = deepFreeze({ rows: [{ phrase: 'пицца', count: 10 }] });
     const first = jsonText({ result: answer, time: '0.1 sec.' });
     const second = jsonText({ result: answer, time: '0.2 sec.' });
     expect(first).toBe('{"result":{"rows":[{"phrase":"пицца","count":10}]},"time":"0.1 sec."}');
     expect(second).toBe('{"result":{"rows":[{"phrase":"пицца","count":10}]},"time":"0.2 sec."}');
+  });
+});
+
+describe('jsonBytes of a frozen answer', () => {
+  it('is the very same buffer on every request (encoded once)', () => {
+    const answer = Object.freeze({ phrase: 'ноутбук', count: 1 });
+    expect(jsonBytes(answer)).toBe(jsonBytes(answer));
   });
 });
