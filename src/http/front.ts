@@ -58,11 +58,14 @@ export function createHttpFront(options: HttpFrontOptions): HttpFront {
   for (const entry of options.entries) {
     router.on([...METHODS], entry.path.replace(/\{(\w+)\}/g, ':$1'), noop, { label: entry.path, serve: entry.serve } satisfies Store);
   }
-  for (const subtree of options.subtrees) {
+  const subtreeStores = options.subtrees.map((subtree) => {
     const store: Store = { label: `${subtree.prefix}/*`, serve: (call) => subtree.serve(call) };
     router.on([...METHODS], subtree.prefix, noop, store);
     router.on([...METHODS], `${subtree.prefix}/*`, noop, store);
-  }
+    return { prefix: subtree.prefix, store };
+  });
+  // A path the router cannot read (a malformed %-escape, a parameter over its length) still belongs to its family.
+  const subtreeOf = (path: string) => subtreeStores.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))?.store;
 
   const run = async (store: Store, params: Record<string, string>, call: HttpCall, info: RequestInfo): Promise<Reply> => {
     const preflight = options.cors.preflight(call.method, call.headers);
@@ -89,9 +92,9 @@ export function createHttpFront(options: HttpFrontOptions): HttpFront {
     route(method, path) {
       if (!isMethod(method)) return undefined;
       const found = router.find(method, path);
-      if (!found) return undefined;
-      const store = found.store as Store;
-      const params = found.params as Record<string, string>;
+      const store = (found?.store as Store | undefined) ?? subtreeOf(path);
+      if (!store) return undefined;
+      const params = (found?.params ?? {}) as Record<string, string>;
       return (call) => {
         const info: RequestInfo = { requestId: requestIdFrom(call.headers.get('x-request-id')), startedAt: performance.now() };
         return runWithRequest(info, () => run(store, params, call, info));
