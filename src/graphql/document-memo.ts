@@ -2,6 +2,12 @@ import type { DocumentNode } from 'graphql';
 
 /** Most results one memo keeps; the least recently used goes first. */
 export const DOCUMENT_MEMO_SIZE = 1000;
+/**
+ * Longest key kept, in characters. Long keys come from long variables (`keywords(phrases: $list)` with 100
+ * long phrases: 40 KB), whose results are as large; such a request is rare, and its source calls dwarf its
+ * analysis, so it is analysed each time rather than let a thousand of them hold tens of megabytes.
+ */
+export const MAX_MEMO_KEY_CHARS = 2048;
 
 /**
  * What an operation costs to analyse (its source-call estimate, its plan) depends only on the document, the
@@ -21,6 +27,7 @@ export function createDocumentMemo<T>(size = DOCUMENT_MEMO_SIZE): DocumentMemo<T
   const entries = new Map<string, T>();
   return {
     get(document, key, compute) {
+      if (key.length > MAX_MEMO_KEY_CHARS) return compute();
       let id = ids.get(document);
       if (id === undefined) ids.set(document, (id = nextId++));
       const full = `${id}\u0000${key}`;

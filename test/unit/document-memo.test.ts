@@ -38,3 +38,15 @@ describe('document memo', () => {
     expect(keys.size).toBe(6);
   });
 });
+
+describe('document memo bounds', () => {
+  it('does not keep results under very long keys (large variables)', () => {
+    const memo = createDocumentMemo<number>();
+    const document = parse('query($p: [String!]!) { keywords(phrases: $p) { phrase } }');
+    const key = operationKey(undefined, { p: Array.from({ length: 100 }, (_, i) => `фраза номер ${i} `.repeat(5)) });
+    let computed = 0;
+    memo.get(document, key, () => ++computed);
+    memo.get(document, key, () => ++computed);
+    expect(computed).toBe(2);
+  });
+});
