@@ -6,11 +6,10 @@ import {
   cpcForVolume,
 } from '../domain/keyword-metrics.js';
 import { DEFAULT_LOCATION_CODE, regionFilterForLocation } from '../domain/location-codes.js';
-import { normalizePhrase } from '../domain/requests/fields.js';
 import { DEFAULT_LANGUAGE_CODE, normalizeKeywords } from '../domain/requests/keyword-data.js';
 import type { CompetitionEstimator } from '../ports/competition.js';
 import { DEFAULT_SOURCE_CONCURRENCY, type ServiceContext } from './context.js';
-import { getDynamics, toDynamicsQuery } from './dynamics.js';
+import { type Dynamics, getDynamics, toDynamicsQuery } from './dynamics.js';
 import { planLiveCalls } from './quota-check.js';
 import type { SourceCall } from '../domain/source-call.js';
 
@@ -22,14 +21,6 @@ export interface SearchVolumeParams {
   field?: string | undefined;
   /** Most keywords accepted: MAX_KEYWORDS (100) live; a task passes MAX_TASK_KEYWORDS. */
   maxKeywords?: number | undefined;
-}
-
-export interface KeywordVolumeParams {
-  keyword: string;
-  locationCode?: number | undefined;
-  languageCode?: string | undefined;
-  /** Name of the keyword in error messages (default `keyword`). */
-  field?: string | undefined;
 }
 
 export interface MonthlyVolume {
@@ -85,16 +76,6 @@ export function searchVolumeCalls(ctx: ServiceContext, phrases: readonly string[
   return phrases.map((phrase) => ({ method: 'dynamics', query: toDynamicsQuery(ctx, { phrase, period: 'PERIOD_MONTHLY', regions }) }));
 }
 
-/** The same figures for one keyword (GraphQL `keyword(phrase)`). */
-export async function getKeywordVolume(
-  ctx: ServiceContext,
-  params: KeywordVolumeParams,
-  deps: SearchVolumeDeps,
-): Promise<KeywordVolume> {
-  const phrase = normalizePhrase(params.keyword, params.field ?? 'keyword');
-  return createMeasurer(ctx, params, deps)(params.keyword, phrase);
-}
-
 function createMeasurer(
   ctx: ServiceContext,
   params: { locationCode?: number | undefined; languageCode?: string | undefined },
@@ -109,8 +90,7 @@ function createMeasurer(
     const key = canonicalPhrase(phrase);
     let pending = estimates.get(key);
     if (!pending) {
-      // Competition is an extra: an estimator failure means "no estimate", never a failed request.
-      pending = deps.competition.estimate(phrase, regions).then(clampCompetition, () => null);
+      pending = estimateCompetition(deps, phrase, regions);
       estimates.set(key, pending);
     }
     return pending;
@@ -121,15 +101,7 @@ function createMeasurer(
       getDynamics(ctx, { phrase, period: 'PERIOD_MONTHLY', regions }),
       estimate(phrase),
     ]);
-    const monthlySearches = dynamics.results
-      .map((point) => ({
-        year: Number(point.date.slice(0, 4)),
-        month: Number(point.date.slice(5, 7)),
-        searchVolume: point.count,
-      }))
-      .reverse();
-    const total = monthlySearches.reduce((sum, m) => sum + m.searchVolume, 0);
-    const searchVolume = monthlySearches.length > 0 ? Math.round(total / monthlySearches.length) : 0;
+    const { searchVolume, monthlySearches } = monthlyVolumeOf(dynamics);
     return {
       keyword,
       locationCode,
@@ -141,6 +113,25 @@ function createMeasurer(
       monthlySearches,
     };
   };
+}
+
+/** The volume figures of a phrase's monthly dynamics: the months newest first, and their rounded mean. */
+export function monthlyVolumeOf(dynamics: Dynamics): { searchVolume: number; monthlySearches: MonthlyVolume[] } {
+  const monthlySearches = dynamics.results
+    .map((point) => ({
+      year: Number(point.date.slice(0, 4)),
+      month: Number(point.date.slice(5, 7)),
+      searchVolume: point.count,
+    }))
+    .reverse();
+  const total = monthlySearches.reduce((sum, m) => sum + m.searchVolume, 0);
+  const searchVolume = monthlySearches.length > 0 ? Math.round(total / monthlySearches.length) : 0;
+  return { searchVolume, monthlySearches };
+}
+
+/** A phrase's competition in [0, 1], or null: competition is an extra, so an estimator failure means "no estimate". */
+export function estimateCompetition(deps: SearchVolumeDeps, phrase: string, regions: readonly number[]): Promise<number | null> {
+  return deps.competition.estimate(phrase, regions).then(clampCompetition, () => null);
 }
 
 /**

@@ -72,15 +72,18 @@ describe('GraphQL checks every argument before any field runs (free upstream wor
       a: top(phrase: "Ноутбук") { totalCount }
       b: top(phrase: " ноутбук ", numPhrases: $n) { totalCount }
       k: keywords(phrases: ["пицца", "суши"]) { phrase top(numPhrases: 10) { totalCount } regions { count } }
+      v: keyword(phrase: "Пицца") { searchVolume cpc monthlySearches { month } }
       skipped: top(phrase: "never") @skip(if: true) { totalCount }
       __typename
     }`);
     const plan = planOperation({ schema, document, variableValues: { n: 50 }, services: scope.services });
     expect(plan.errors).toEqual([]);
     const keys = plan.calls.map(sourceCallKey);
-    // a and b are one canonical call; 2 volume calls, 2 nested tops, 2 regions; the skipped field is not there.
-    expect(keys).toHaveLength(7);
-    expect(new Set(keys).size).toBe(7);
+    // a and b are one canonical call; 2 nested tops, 2 regions; the keywords select no figure, so no volume call;
+    // v's three figures share one volume call; the skipped field is not there.
+    expect(keys).toHaveLength(6);
+    expect(new Set(keys).size).toBe(6);
+    expect(keys.filter((k) => k.startsWith('dynamics|'))).toEqual([expect.stringContaining('пицца')]);
     expect(keys.filter((k) => k.startsWith('top|ноутбук|n=50'))).toHaveLength(1);
     expect(keys.some((k) => k.includes('never'))).toBe(false);
     expect(plan.extraCalls).toBe(0);
