@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
 import { COMPILE_AFTER_RUNS } from '../../src/graphql/jit-plugin.js';
-import { createFormulaSource } from '../support/formula-source.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, graphql } from '../support/app.js';
 
 // Counts what graphql-jit compiles, so a test knows the second run really went through the compiled query.
@@ -54,7 +55,7 @@ async function makeHot(app: App, query: string, variables?: Record<string, unkno
 
 describe('hot GraphQL documents executed by graphql-jit', () => {
   it.each(DOCUMENTS)('%s: the compiled run answers the same bytes as graphql-js', async (_name, query, variables) => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     await makeHot(app, query, variables);
     const before = compiled.count;
     const jit = await answer(app, query, variables); // compiled
@@ -71,7 +72,7 @@ describe('hot GraphQL documents executed by graphql-jit', () => {
     ['a domain error', new DomainError('SOURCE_UNAVAILABLE', 'down'), 'SOURCE_UNAVAILABLE'],
     ['an unexpected error (masked)', new Error('boom in the adapter'), 'INTERNAL_SERVER_ERROR'],
   ])('a field failing with %s is reported the same way (path, code, null data, status)', async (_name, failure, code) => {
-    const { source } = createFormulaSource({ fail: (method) => (method === 'top' ? failure : undefined) });
+    const source = createFakeSource({ answers: formulaAnswers, failWhen: (call) => (call.method === 'top' ? failure : undefined) });
     const app = createTestApp({ source });
     const query = '{ keyword(phrase: "велосипед") { searchVolume top(numPhrases: 3) { totalCount } } }';
     await makeHot(app, query);
@@ -86,7 +87,7 @@ describe('hot GraphQL documents executed by graphql-jit', () => {
   });
 
   it('compiles a hot document once, however often it runs after', async () => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const query = '{ top(phrase: "ноутбук") { totalCount } }';
     await makeHot(app, query);
     const before = compiled.count;

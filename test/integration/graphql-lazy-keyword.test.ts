@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
 import type { StatisticsSource } from '../../src/ports/statistics-source.js';
-import { createFormulaSource } from '../support/formula-source.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource, type FakeSourceOptions } from '../support/fake-source.js';
 import { createQuotaScheduler } from '../../src/adapters/quota/quota-scheduler.js';
 import { createScheduledSource } from '../../src/adapters/quota/scheduled-source.js';
-import { createManualClock } from '../fakes/manual-clock.js';
-import { createTestApp, FIXED_NOW, graphql, post } from '../support/app.js';
+import { createTestClock } from '../support/kit.js';
+import { createTestApp, graphql, post } from '../support/app.js';
 import { createTestCache } from '../support/memory-cache.js';
 
 /** The formula source, recording each call as `method` or `dynamics:PERIOD`, and the most calls in flight at once. */
-function recordingSource(options: Parameters<typeof createFormulaSource>[0] = {}) {
-  const { source: inner } = createFormulaSource(options);
+function recordingSource(options: Omit<FakeSourceOptions, 'answers'> = {}) {
+  const inner = createFakeSource({ answers: formulaAnswers, ...options });
   const calls: string[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
@@ -101,7 +102,7 @@ describe('Keyword is lazy: a field reaches the source only when selected', () =>
   });
 
   it('once a monthly call fails, no queued one starts, and the field fails whole', async () => {
-    const { source, calls } = recordingSource({ fail: (method) => (method === 'dynamics' ? new DomainError('SOURCE_UNAVAILABLE', 'down') : undefined) });
+    const { source, calls } = recordingSource({ failWhen: (call) => (call.method === 'dynamics' ? new DomainError('SOURCE_UNAVAILABLE', 'down') : undefined) });
     const app = createTestApp({ source }, { SOURCE_CONCURRENCY: '3' });
     const res = await graphql(
       app,
@@ -121,7 +122,7 @@ describe('Keyword is lazy: a field reaches the source only when selected', () =>
   });
 
   it('the quota plan counts only the calls of selected fields: what fits the budget runs, what does not is refused whole', async () => {
-    const clock = createManualClock(FIXED_NOW);
+    const clock = createTestClock();
     const quota = createQuotaScheduler({ rph: 3, rps: 10, maxWaitMs: 2_000, clock, sleep: async (ms) => clock.advance(ms) });
     const { source, calls } = recordingSource();
     const app = createTestApp({ source: createScheduledSource(source, quota), quota, clock, cache: createTestCache(clock) });

@@ -4,7 +4,8 @@ import { priceOfRequest } from '../../src/services/billing.js';
 import { createCacheStatusTracker } from '../../src/services/cache-status.js';
 import { recordRequest, runOperation } from '../../src/services/run-operation.js';
 import { createRequestScope } from '../../src/services/runtime.js';
-import { createTestApp, FIXED_NOW } from '../support/app.js';
+import { createTestApp } from '../support/app.js';
+import { FIXED_NOW } from '../support/kit.js';
 
 const prices = { call: 1, repeat: 0.1 };
 
