@@ -7,8 +7,11 @@
  * Only one server is under load at a time. ratio = service / bare (throughput), bare / service (latency) — so
  * 1.00 is the ceiling and smaller is worse in both.
  *
- *   npm run bench -- hit-path [--seconds 5] [--rounds 3] [--connections 16] [--sequential 2000] [--profile]
- *                             [--database-url postgres://…  (the ledger on PostgreSQL, in a fresh schema)]
+ *   npm run bench -- hit-path [--seconds 5] [--rounds 3] [--connections 16] [--sequential 2000] [--rate 1000] [--profile]
+ *                             [--database-url postgres://…] [--issued-key]
+ *
+ * --database-url puts the ledger (and keys) on PostgreSQL, in a fresh schema; --issued-key then authenticates with a
+ * key issued through the admin API instead of one from API_KEYS. --rate sets the arrival rate of the last column.
  *
  * --profile writes one V8 CPU profile of the service per request kind, covering only the measured run
  * (bench/profiles/), and prints the functions and packages with the most self time.
@@ -34,6 +37,10 @@ const rounds = numberOption('rounds', 3);
 const profile = flag('profile');
 // The ledger's database: the embedded PGlite by default (as `npm start` without DATABASE_URL), or PostgreSQL.
 const databaseUrl = option('database-url', '');
+// Authenticate with a key issued in the database (through the admin API), not one from API_KEYS.
+const issuedKey = flag('issued-key');
+/** The fixed arrival rate of the latency row (the issue's target: p99 ≤ 5 ms at 1,000 req/s). */
+const fixedRate = numberOption('rate', 1000);
 
 const GRAPHQL_QUERY = `{
   keyword(phrase: "велосипед") { searchVolume competition cpc monthlySearches { year month searchVolume } }
@@ -50,7 +57,20 @@ const cases: { name: string; path: string; body: unknown }[] = [
   { name: 'POST /graphql (keyword + top)', path: '/graphql', body: { query: GRAPHQL_QUERY } },
 ];
 
-const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+const headers: Record<string, string> = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
+
+/** A key issued by the service's own key store (POST /admin/keys), to measure authentication as production does. */
+async function issueKey(url: string): Promise<string> {
+  const response = await request(`${url}/admin/keys`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench' }),
+  });
+  const issued = (await response.body.json()) as { key?: string };
+  if (response.statusCode !== 201 || !issued.key) throw new Error(`POST /admin/keys: HTTP ${response.statusCode}`);
+  return issued.key;
+}
 const KEPT_HEADERS = ['content-type', 'x-cache', 'x-cost', 'x-source'];
 
 async function record(url: string, path: string, body: string): Promise<RecordedAnswer> {
@@ -72,9 +92,15 @@ async function main(): Promise<void> {
   if (profile) mkdirSync(profileDir, { recursive: true });
   const schema = databaseUrl ? await freshSchema(databaseUrl, 'bench') : undefined;
   process.stdout.write(`ledger: ${schema ? 'PostgreSQL (a fresh schema)' : 'embedded PGlite (no DATABASE_URL)'}\n`);
-  const service = await startService(serviceEnv(KEY, { DATABASE_URL: schema?.url, ...(profile ? { BENCH_PROFILE_DIR: profileDir } : {}) }), {
+  if (issuedKey && !schema) throw new Error('--issued-key needs --database-url (keys are issued into that database)');
+  const service = await startService(
+    serviceEnv(KEY, { DATABASE_URL: schema?.url, ...(issuedKey ? { ADMIN_TOKEN } : {}), ...(profile ? { BENCH_PROFILE_DIR: profileDir } : {}) }),
+    {
     nodeArgs: profile ? ['--import', './bench/support/profile-preload.mjs'] : [],
-  });
+    },
+  );
+  if (issuedKey) headers.authorization = `Bearer ${await issueKey(service.url)}`;
+  process.stdout.write(`key: ${issuedKey ? 'issued in the database (POST /admin/keys)' : 'from API_KEYS'}\n`);
   // The first ledger write opens (and on a fresh DATA_DIR creates) the embedded database, which blocks the
   // event loop for seconds: a usage read does that now, so the measurement sees the steady state.
   const usage = await request(`${service.url}/v1/usage`, { headers });
@@ -122,6 +148,7 @@ async function main(): Promise<void> {
         }
         const svc = medianRun(runs.service);
         const ceiling = medianRun(runs.bare);
+        const atRate = await runLoad(targets.service, { seconds, connections, rate: fixedRate });
         const svcSeq = await sequentialLatency(targets.service, sequential);
         const bareSeq = await sequentialLatency(targets.bare, sequential);
         rows.push([
@@ -135,6 +162,7 @@ async function main(): Promise<void> {
           `${ms(svcSeq.p50)} / ${ms(svcSeq.p99)}`,
           `${ms(bareSeq.p50)} / ${ms(bareSeq.p99)}`,
           ratio(bareSeq.p50 / svcSeq.p50),
+          `${atRate.p50} / ${atRate.p99}`,
         ]);
       }
       printTable(
@@ -150,6 +178,7 @@ async function main(): Promise<void> {
           'service p50/p99 ms (1 conn)',
           'bare p50/p99 ms (1 conn)',
           'RATIO p50 (1 conn)',
+          `service p50/p99 ms at ${fixedRate} req/s`,
         ],
         rows,
       );

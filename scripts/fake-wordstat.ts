@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import { loadRegionCatalog } from '../src/adapters/region-data.js';
 import { createDemoSource } from '../src/adapters/demo/demo-source.js';
-import { startFakeWordstat } from '../test/fakes/fake-wordstat/fake-wordstat.js';
+import { startFakeWordstat } from '../fakes/wordstat/fake-wordstat.js';
 
 const { values } = parseArgs({
   options: {

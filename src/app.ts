@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config/config.js';
 import { createGraphQLServer, type GraphQLServer } from './graphql/create-yoga.js';
 import type { RegionCatalog } from './domain/regions/catalog.js';
@@ -15,9 +16,15 @@ import type { StatisticsSource } from './ports/statistics-source.js';
 import { createAuthenticator } from './services/auth/authenticator.js';
 import type { ServiceRuntime } from './services/runtime.js';
 import { createSourceGateway } from './services/source-gateway.js';
-import { createRestHandler } from './rest/handler.js';
+import { createRestEndpoints } from './rest/handler.js';
+import { restFrontEntries } from './rest/front-entries.js';
+import { createHttpFront } from './http/front.js';
+import { createCorsPolicy } from './http/cors-policy.js';
+import { callFromFetch, replyToResponse } from './http/fetch-exchange.js';
+import { callFromNode, writeReply } from './http/node-exchange.js';
+import { createAccessLog } from './observability/access-log.js';
 import { createMcpRoute, MCP_PATH } from './mcp/http-route.js';
-import { createOpenApiRoute } from './rest/openapi/route.js';
+import { createOpenApiRoute, OPENAPI_PATH } from './rest/openapi/route.js';
 import type { RestRoute } from './rest/routes.js';
 import { createSystemRoutes } from './rest/system-routes.js';
 import { v1Routes } from './rest/v1/routes.js';
@@ -59,7 +66,9 @@ export interface AppOverrides {
 export interface App {
   /** The whole service as a fetch handler (REST, GraphQL, system routes). */
   fetch: (request: Request) => Promise<Response>;
-  /** The Yoga instance, a Node request listener too. */
+  /** The whole service as a node:http request listener: the same front as `fetch`, Yoga for what it leaves. */
+  handleNode: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The Yoga instance (GraphQL, the explorer, MCP, admin), a Node request listener too. */
   yoga: GraphQLServer;
   runtime: ServiceRuntime;
   /** The REST routes served (and documented at /openapi.json). */
@@ -107,7 +116,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
       }),
       metrics,
     ),
-    authenticator: annotateAuthenticator(createAuthenticator(config.API_KEYS, database?.keyStore)),
+    authenticator: annotateAuthenticator(createAuthenticator(config.API_KEYS, database?.keyStore, { changes: database?.keyChanges })),
     ledger,
     logger,
     prices: { call: config.PRICE_CALL, repeat: config.PRICE_REPEAT },
@@ -133,7 +142,6 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
 
   const restRoutes: RestRoute[] = [...v1Routes, ...taskRoutes, usageRoute, ...v2Routes, quotaRoute];
   restRoutes.push(regionSearchRoute); // free lookup over the shipped tree
-  const rest = createRestHandler(runtime, restRoutes);
   const system = createSystemRoutes(
     runtime,
     createDependencyChecks({ source: sourceSetup.source, sourceKind: runtime.sourceKind, cache: cacheSetup.cache, ledger }),
@@ -162,12 +170,49 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     metrics,
     logger,
     explorerPageDir: overrides.explorerPageDir,
-    httpRoutes: [system, metricsRoute, openApiRoute, adminRoutes, rest, createMcpRoute(runtime)],
-    knownPaths: [...restRoutes.map((r) => r.path), '/graphql', '/healthz', '/readyz', '/metrics', '/openapi.json', MCP_PATH],
+    httpRoutes: [adminRoutes, createMcpRoute(runtime)],
+    knownPaths: ['/graphql', MCP_PATH],
   });
 
+  // REST and system routes straight from the carrier (node:http, or fetch below); the rest goes to Yoga.
+  const rest = restFrontEntries(restRoutes, createRestEndpoints(runtime));
+  const front = createHttpFront({
+    subtrees: rest.subtrees,
+    entries: [
+      ...rest.entries,
+      { path: '/healthz', serve: system },
+      { path: '/readyz', serve: system },
+      { path: '/metrics', serve: metricsRoute },
+      { path: OPENAPI_PATH, serve: openApiRoute },
+    ],
+    cors: createCorsPolicy(config.CORS_ORIGINS),
+    demo: () => runtime.sourceKind === 'demo',
+    access: createAccessLog({ logger, metrics }),
+    logger,
+  });
+  const handleNode = (req: IncomingMessage, res: ServerResponse): void => {
+    const routed = front.route(req.method ?? 'GET', pathOf(req.url ?? '/'));
+    if (!routed) {
+      void yoga(req, res);
+      return;
+    }
+    routed(callFromNode(req)).then(
+      (reply) => writeReply(res, reply, req.method === 'HEAD'),
+      (error: unknown) => {
+        logger.error({ err: error }, 'could not answer a request');
+        res.destroy();
+      },
+    );
+  };
+
   return {
-    fetch: (request) => Promise.resolve(yoga.fetch(request)),
+    async fetch(request) {
+      const call = callFromFetch(request);
+      const routed = front.route(call.method, call.path);
+      if (!routed) return yoga.fetch(request);
+      return replyToResponse(await routed(call), request.method === 'HEAD');
+    },
+    handleNode,
     yoga,
     runtime,
     restRoutes,
@@ -188,6 +233,12 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
       await sourceSetup.close();
     },
   };
+}
+
+/** The path of a request target, without its query string. */
+function pathOf(target: string): string {
+  const mark = target.indexOf('?');
+  return mark === -1 ? target : target.slice(0, mark);
 }
 
 function isUsageReader(ledger: Ledger): ledger is Ledger & UsageReader {

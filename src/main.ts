@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const app = createApp(config, { logger });
   // Listen at once: the database opens in the background (the embedded one in a worker thread, so it never blocks
   // this loop); a request that needs it waits for it, and ledger rows buffer meanwhile.
-  const server = createHttpServer(app.yoga, { requestTimeoutMs: config.REQUEST_TIMEOUT, keepAliveTimeoutMs: 65_000 });
+  const server = createHttpServer(app.handleNode, { requestTimeoutMs: config.REQUEST_TIMEOUT, keepAliveTimeoutMs: 65_000 });
   server.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG }, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -1,4 +1,4 @@
-import type { FakeRequest } from '../../test/fakes/fake-wordstat/fake-wordstat.js';
+import type { FakeRequest } from '../../fakes/wordstat/fake-wordstat.js';
 
 /**
  * The canonical identity of one upstream request as it reached the fake, worked out independently of the

@@ -1,11 +1,11 @@
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
-import { type FakeWordstat, startFakeWordstat } from '../../test/fakes/fake-wordstat/fake-wordstat.js';
+import { type FakeWordstat, startFakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
 
 export const FAKE_API_KEY = 'bench-fake-api-key';
 export const FAKE_FOLDER = 'bench-folder';
 
-/** The fake Wordstat (test/fakes) answering from the demo model, in this process, on an ephemeral port. */
+/** The fake Wordstat (fakes/wordstat) answering from the demo model, in this process, on an ephemeral port. */
 export function startFakeUpstream(): Promise<FakeWordstat> {
   return startFakeWordstat({ model: createDemoSource(loadRegionCatalog()), apiKey: FAKE_API_KEY, folderId: FAKE_FOLDER });
 }

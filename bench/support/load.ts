@@ -22,9 +22,9 @@ export interface LoadFigures {
 
 /**
  * Runs autocannon (in this process) against one target for `seconds`, `connections` keep-alive connections,
- * no pipelining. Latencies are autocannon's (whole milliseconds).
+ * no pipelining; as fast as it answers, or at `rate` requests/s. Latencies are autocannon's (whole milliseconds).
  */
-export async function runLoad(target: Target, options: { seconds: number; connections: number }): Promise<LoadFigures> {
+export async function runLoad(target: Target, options: { seconds: number; connections: number; rate?: number }): Promise<LoadFigures> {
   const result = await autocannon({
     url: `${target.url}${target.path}`,
     method: target.method ?? 'POST',
@@ -33,6 +33,8 @@ export async function runLoad(target: Target, options: { seconds: number; connec
     connections: options.connections,
     pipelining: 1,
     duration: options.seconds,
+    // A fixed arrival rate over all connections (requests/s), for latency at a given load rather than at saturation.
+    ...(options.rate ? { overallRate: options.rate } : {}),
   });
   return {
     rps: result.requests.average,

@@ -1,7 +1,8 @@
 import { Kind, parse, type DocumentNode } from 'graphql';
 import type { YogaInitialContext } from 'graphql-yoga';
-import { DomainError, toDomainError } from '../domain/errors.js';
+import { toDomainError } from '../domain/errors.js';
 import type { Principal } from '../services/auth/authenticator.js';
+import { requirePrincipal } from '../services/run-operation.js';
 import { createRequestScope, type ServiceRuntime } from '../services/runtime.js';
 import type { GraphQLContext } from './context.js';
 import { domainToGraphQLError } from './errors.js';
@@ -30,21 +31,20 @@ export function isIntrospectionOnly(query: string | undefined): boolean {
 }
 
 /**
- * The GraphQL context: the caller's key, as on REST (401 without one). The schema itself is public (its SDL
- * is in the repository), so an introspection-only request may come without a key: GraphiQL can then show
- * the docs before the user has pasted a key.
+ * The GraphQL context: the caller's key, found as every face finds it (requirePrincipal; 401 without one).
+ * The schema itself is public (its SDL is in the repository), so an introspection-only request may come
+ * without a key: GraphiQL can then show the docs before the user has pasted a key.
  */
 export function createGraphQLContextFactory(runtime: ServiceRuntime) {
   return async ({ request, params }: YogaInitialContext): Promise<GraphQLContext> => {
-    let principal: Principal | undefined;
+    let principal: Principal;
     try {
-      principal = await runtime.authenticator.authenticate(request.headers.get('authorization'));
-    } catch (error) {
-      throw domainToGraphQLError(toDomainError(error));
-    }
-    if (!principal && isIntrospectionOnly(params.query)) principal = ANONYMOUS;
-    if (!principal) {
-      throw domainToGraphQLError(new DomainError('UNAUTHENTICATED', 'a valid API key is required: Authorization: Bearer <key>'));
+      principal = await requirePrincipal(runtime, request.headers.get('authorization'));
+    } catch (caught) {
+      const error = toDomainError(caught);
+      // Only a missing or unknown key lets a schema read through; an unreachable key store is an error for all.
+      if (error.code !== 'UNAUTHENTICATED' || !isIntrospectionOnly(params.query)) throw domainToGraphQLError(error);
+      principal = ANONYMOUS;
     }
     return { scope: createRequestScope(runtime, principal) };
   };

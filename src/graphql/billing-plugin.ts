@@ -2,6 +2,7 @@ import type { DefinitionNode, ExecutionResult, OperationDefinitionNode } from 'g
 import type { Plugin } from 'graphql-yoga';
 import { priceOfRequest } from '../services/billing.js';
 import type { CallStatus } from '../services/cache-status.js';
+import { recordRequest } from '../services/run-operation.js';
 import type { RequestScope, ServiceRuntime } from '../services/runtime.js';
 import { ANONYMOUS } from './authenticate.js';
 import type { GraphQLContext } from './context.js';
@@ -21,8 +22,9 @@ function failedWholly(result: ExecutionResult): boolean {
 }
 
 /**
- * Prices each GraphQL call like a REST call: `extensions.cost` and `extensions.cacheStatus` in the result,
- * `X-Cost` and `X-Cache` headers, and one ledger row per request.
+ * Prices each GraphQL call like a REST call, with the pieces of the shared pipeline (billing.ts's price,
+ * run-operation.ts's ledger row): `extensions.cost` and `extensions.cacheStatus` in the result, `X-Cost` and
+ * `X-Cache` headers, and one ledger row per request. The row waits for the response, whose status it records.
  */
 export function useBilling(runtime: ServiceRuntime): Plugin<GraphQLContext> {
   const outcomes = new WeakMap<Request, Outcome>();
@@ -40,8 +42,8 @@ export function useBilling(runtime: ServiceRuntime): Plugin<GraphQLContext> {
           const cacheStatus = context.scope.tracker.summary();
           // A request that touched no statistics (introspection, usage, quota) is free. One that did is priced by
           // the rule every face shares: upstream work is billed even when the request then failed.
-          const touchedData = context.scope.tracker.count() > 0;
-          const cost = touchedData ? priceOfRequest(runtime.prices, context.scope.tracker, !failedWholly(single)) : 0;
+          const free = context.scope.tracker.count() === 0;
+          const cost = priceOfRequest(runtime.prices, context.scope.tracker, !failedWholly(single), free);
           const label = operationLabel(args.schema, operation);
           outcomes.set(context.request, { scope: context.scope, operation: label, cost, cacheStatus });
           setResult({ ...single, extensions: { ...single.extensions, cost, cacheStatus } });
@@ -56,14 +58,7 @@ export function useBilling(runtime: ServiceRuntime): Plugin<GraphQLContext> {
       response.headers.set('x-cost', String(cost));
       // Anonymous schema reads (GraphiQL's introspection) belong to no key: nothing to bill or report.
       if (outcome.scope.principal === ANONYMOUS) return;
-      runtime.ledger.record({
-        at: new Date(outcome.scope.startedAt),
-        keyId: outcome.scope.principal.keyId,
-        operation: outcome.operation,
-        cacheStatus: outcome.cacheStatus,
-        status: response.status,
-        price: cost,
-      });
+      recordRequest(runtime, outcome.scope, { operation: outcome.operation, cacheStatus: outcome.cacheStatus, status: response.status, price: cost });
     },
   };
 }

@@ -17,6 +17,7 @@ import { usePersistedQueries } from './persisted-queries.js';
 import { useOperationPlan } from './operation-plan-plugin.js';
 import { useQueryLimits } from './query-limits-plugin.js';
 import { useShortErrorMessages } from './short-error-messages.js';
+import { useJitForHotDocuments } from './jit-plugin.js';
 import { useCors } from '../http/cors.js';
 import { useExplorer } from '../web/explorer-plugin.js';
 import { offeredDevKey } from '../web/dev-key-offer.js';
@@ -66,6 +67,7 @@ export function createGraphQLServer(options: GraphQLServerOptions): GraphQLServe
       useArmorLimits({ metrics }),
       useArgumentErrors(),
       useShortErrorMessages(),
+      useJitForHotDocuments(),
       useBilling(runtime),
       usePersistedQueries(),
       useQueryLimits({ metrics }),

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { DomainError, type ErrorCode } from '../domain/errors.js';
+import { errorHeaders } from '../http/error-headers.js';
 
 const GRAPHQL_CODE: Partial<Record<ErrorCode, string>> = {
   INVALID_FIELD: 'BAD_USER_INPUT',
@@ -9,9 +10,7 @@ const GRAPHQL_CODE: Partial<Record<ErrorCode, string>> = {
 
 /** A DomainError as a GraphQL error: `extensions.code`, `extensions.http.status`, and the field at fault. */
 export function domainToGraphQLError(error: DomainError, path?: readonly (string | number)[]): GraphQLError {
-  const headers: Record<string, string> = {};
-  if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
-  if (error.code === 'UNAUTHENTICATED') headers['www-authenticate'] = 'Bearer';
+  const headers = errorHeaders(error);
   return new GraphQLError(error.message, {
     path,
     extensions: {

@@ -34,7 +34,7 @@ type FieldPlanner = (args: Args, ctx: ServiceContext, parents: readonly KeywordP
 
 const opt = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
-/** Monthly volume of a keyword: the call getKeywordVolume makes (the /v1 search_volume call). */
+/** Monthly volume of a keyword: the call its volume figures make (the /v1 search_volume call; keyword-view.ts). */
 function volumeCall(ctx: ServiceContext, keyword: KeywordParent): SourceCall {
   return { method: 'dynamics', query: toDynamicsQuery(ctx, { phrase: keyword.phrase, period: 'PERIOD_MONTHLY', regions: keyword.regions }) };
 }
@@ -44,10 +44,9 @@ function keywordsOf(phrases: readonly string[], locationCode: number | null | un
   return phrases.map((phrase) => ({ phrase, regions }));
 }
 
-const keywordPlan = (ctx: ServiceContext, keywords: KeywordParent[]): FieldPlan => ({
-  calls: keywords.map((k) => volumeCall(ctx, k)),
-  keywords,
-});
+/** A `Keyword` costs nothing by itself: each field reading its monthly figures makes the volume call (once). */
+const keywordPlan = (keywords: KeywordParent[]): FieldPlan => ({ calls: [], keywords });
+const volumePlan: FieldPlanner = (_a, ctx, parents) => ({ calls: parents.map((k) => volumeCall(ctx, k)) });
 
 /** Planners by `Type.field`; a field without one makes no source call and has no argument rule of ours. */
 export const FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
@@ -72,8 +71,8 @@ export const FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
   'Query.regions': (a) => ({
     calls: [{ method: 'regions', query: regionsSourceQuery(toRegionsQuery({ phrase: a.phrase, region: opt(a.level), devices: opt(a.devices) })) }],
   }),
-  'Query.keyword': (a, ctx) => keywordPlan(ctx, keywordsOf([normalizePhrase(a.phrase, 'phrase')], a.locationCode)),
-  'Query.keywords': (a, ctx) => keywordPlan(ctx, keywordsOf(normalizeKeywords(a.phrases, 'phrases'), a.locationCode)),
+  'Query.keyword': (a) => keywordPlan(keywordsOf([normalizePhrase(a.phrase, 'phrase')], a.locationCode)),
+  'Query.keywords': (a) => keywordPlan(keywordsOf(normalizeKeywords(a.phrases, 'phrases'), a.locationCode)),
   'Query.suggestions': (a, ctx) => {
     normalizeSuggestionsLimit(opt(a.limit));
     const [seed] = keywordsOf([normalizePhrase(a.keyword, 'keyword')], a.locationCode);
@@ -85,6 +84,9 @@ export const FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
     resolveUsageRange({ from: opt(a.from), to: opt(a.to) }, ctx.today);
     return { calls: [] };
   },
+  'Keyword.searchVolume': volumePlan,
+  'Keyword.cpc': volumePlan,
+  'Keyword.monthlySearches': volumePlan,
   'Keyword.dynamics': (a, ctx, parents) => ({
     calls: parents.map((k) => ({
       method: 'dynamics' as const,

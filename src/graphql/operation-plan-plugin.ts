@@ -2,8 +2,9 @@ import type { Plugin } from 'graphql-yoga';
 import { toDomainError } from '../domain/errors.js';
 import { planLiveCalls } from '../services/quota-check.js';
 import type { GraphQLContext } from './context.js';
+import { createDocumentMemo, operationKey } from './document-memo.js';
 import { domainToGraphQLError } from './errors.js';
-import { planOperation } from './operation-plan.js';
+import { type OperationPlan, planOperation } from './operation-plan.js';
 
 /**
  * Checks every field's arguments before any field runs, as REST checks a body before its first call: one bad
@@ -11,22 +12,31 @@ import { planOperation } from './operation-plan.js';
  * called. Then the quota plan for the whole operation (every alias, every nested field): its distinct uncached
  * calls must fit the budget, or it is refused at once with an honest Retry-After and the task route to use
  * (issue 12), before a single call is spent. The plan stays on the context.
+ *
+ * The plan is a pure function of the document, the operation, the variables and the request's day (the
+ * windows of dynamics calls; the region catalog is the app's), so it is computed once for each of those
+ * (document-memo.ts): a repeated query skips the walk and the normalisers. The quota check still runs per request.
  */
 export function useOperationPlan(): Plugin<GraphQLContext> {
+  const plans = createDocumentMemo<OperationPlan>();
   return {
     async onExecute({ args, setResultAndStopExecution }) {
       const context = args.contextValue as GraphQLContext;
-      const plan = planOperation({
-        schema: args.schema,
-        document: args.document,
-        operationName: args.operationName,
-        variableValues: args.variableValues as Record<string, unknown> | undefined,
-        services: context.scope.services,
-      });
+      const services = context.scope.services;
+      const key = operationKey(args.operationName, args.variableValues, services.today);
+      const plan = plans.get(args.document, key, () =>
+        planOperation({
+          schema: args.schema,
+          document: args.document,
+          operationName: args.operationName,
+          variableValues: args.variableValues as Record<string, unknown> | undefined,
+          services,
+        }),
+      );
       context.plan = plan;
       if (plan.errors.length > 0) return setResultAndStopExecution({ errors: plan.errors });
       try {
-        await planLiveCalls(context.scope.services, plan.calls);
+        await planLiveCalls(services, plan.calls);
       } catch (error) {
         setResultAndStopExecution({ errors: [domainToGraphQLError(toDomainError(error))] });
       }

@@ -1,8 +1,9 @@
 import { createComplexityRule } from '@pothos/plugin-complexity';
-import { type DocumentNode, GraphQLError, validate, visit } from 'graphql';
+import { type DocumentNode, type ExecutionArgs, GraphQLError, validate, visit } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Metrics } from '../ports/metrics.js';
 import { MAX_SOURCE_CALLS_PER_QUERY } from './complexity.js';
+import { createDocumentMemo, operationKey } from './document-memo.js';
 
 export interface QueryLimits {
   /** Most source calls an operation may be estimated to make. */
@@ -32,38 +33,50 @@ export function withoutMetaFields(document: DocumentNode): DocumentNode {
  * request's own variables — not as a cached validation rule, because the cost of `keywords(phrases: $list)`
  * depends on the variables, which the validation cache does not see. Depth, aliases and tokens are GraphQL
  * Armor's job (useArmorLimits), before parse and validate.
+ *
+ * The estimate walks the whole document, so it is computed once per document, operation and variables
+ * (document-memo.ts); the context it reads (the suggestion budget) is the same for every request of an app.
  */
 export function useQueryLimits(limits: QueryLimits = {}): Plugin {
   const maxComplexity = limits.maxSourceCalls ?? MAX_SOURCE_CALLS_PER_QUERY;
+  const refusalsOf = createDocumentMemo<readonly GraphQLError[]>();
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const rule = createComplexityRule({
-        variableValues: (args.variableValues ?? {}) as Record<string, unknown>,
-        operationName: args.operationName ?? undefined,
-        context: args.contextValue,
-        validate: ({ complexity }, report) => {
-          if (complexity > maxComplexity) {
-            limits.metrics?.graphqlRefused('complexity');
-            report(
-              tooComplex(
-                `the query could make up to ${complexity} source calls; at most ${maxComplexity} are allowed — ` +
-                  'split it, or ask for fewer phrases or nested views',
-                { estimatedSourceCalls: complexity, maxSourceCalls: maxComplexity },
-              ),
-            );
-          }
-        },
-      });
-      // Other complaints of the rule (a bad variable) are left to execution, which reports them properly; so is
-      // an operation the rule cannot even walk (a mutation on a schema without one): it makes no source call.
-      let refusals: readonly GraphQLError[];
-      try {
-        const priced = withoutMetaFields(args.document);
-        refusals = validate(args.schema, priced, [rule]).filter((e) => e.extensions?.code === 'QUERY_TOO_COMPLEX');
-      } catch {
-        return;
+      const key = operationKey(args.operationName, args.variableValues);
+      const refusals = refusalsOf.get(args.document, key, () => estimate(args));
+      if (refusals.length > 0) {
+        // A refusal counts each time it is answered, cached or not.
+        for (let i = 0; i < refusals.length; i++) limits.metrics?.graphqlRefused('complexity');
+        setResultAndStopExecution({ errors: refusals });
       }
-      if (refusals.length > 0) setResultAndStopExecution({ errors: refusals });
     },
   };
+
+  /** The refusals of graphql-js's validation with Pothos's complexity rule (none when within the limit). */
+  function estimate(args: ExecutionArgs): readonly GraphQLError[] {
+    const rule = createComplexityRule({
+      variableValues: (args.variableValues ?? {}) as Record<string, unknown>,
+      operationName: args.operationName ?? undefined,
+      context: args.contextValue as object,
+      validate: ({ complexity }, report) => {
+        if (complexity > maxComplexity) {
+          report(
+            tooComplex(
+              `the query could make up to ${complexity} source calls; at most ${maxComplexity} are allowed — ` +
+                'split it, or ask for fewer phrases or nested views',
+              { estimatedSourceCalls: complexity, maxSourceCalls: maxComplexity },
+            ),
+          );
+        }
+      },
+    });
+    // Other complaints of the rule (a bad variable) are left to execution, which reports them properly; so is
+    // an operation the rule cannot even walk (a mutation on a schema without one): it makes no source call.
+    try {
+      const priced = withoutMetaFields(args.document);
+      return validate(args.schema, priced, [rule]).filter((e) => e.extensions?.code === 'QUERY_TOO_COMPLEX');
+    } catch {
+      return [];
+    }
+  }
 }

@@ -28,7 +28,8 @@ export function useHttpRoutes(options: { handlers: readonly RouteHandler[]; demo
       }
       if (url.pathname !== '/graphql') {
         const notFound = new DomainError('NOT_FOUND', `no route ${url.pathname}`);
-        endResponse(jsonResponse(presentProblem(notFound), 404, {}, 'application/problem+json'));
+        const response = jsonResponse(presentProblem(notFound), 404, {}, 'application/problem+json');
+        endResponse(head ? await withoutBody(response) : response);
       }
     },
     onResponse({ response }) {

@@ -43,5 +43,16 @@ export function createJsonLogger(options: JsonLoggerOptions): Logger {
       return info ? { reqId: info.requestId } : {};
     },
   };
-  return options.destination ? pino(config, options.destination) : pino(config);
+  if (options.destination) return pino(config, options.destination);
+  // stdout, written in batches: one write per access-log line cost a syscall per request (≈7% of a cache hit's
+  // CPU). Lines wait at most FLUSH_EVERY_MS; pino flushes what is left when the process exits.
+  const stdout = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES });
+  const logger = pino(config, stdout);
+  setInterval(() => logger.flush(), FLUSH_EVERY_MS).unref();
+  return logger;
 }
+
+/** Bytes of log lines gathered before a write to stdout. */
+const BATCH_BYTES = 8 * 1024; // below sonic-boom's 16 KiB maxWrite
+/** Longest a line waits for the batch to fill. */
+const FLUSH_EVERY_MS = 100;

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { HttpCall, Reply } from '../http/exchange.js';
 
 export interface MetricsRouteOptions {
   render(): Promise<{ contentType: string; body: string }>;
@@ -8,26 +9,24 @@ export interface MetricsRouteOptions {
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
-/** GET /metrics: the Prometheus text exposition, behind METRICS_TOKEN when one is configured. */
+/** GET /metrics (routed here by the HTTP front): the Prometheus text exposition, behind METRICS_TOKEN when one is configured. */
 export function createMetricsRoute(options: MetricsRouteOptions) {
   const expected = options.token ? digest(`Bearer ${options.token}`) : undefined;
-  return async (request: Request): Promise<Response | undefined> => {
-    if (new URL(request.url).pathname !== '/metrics') return undefined;
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return new Response('use GET\n', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain' } });
+  return async (call: HttpCall): Promise<Reply> => {
+    if (call.method !== 'GET' && call.method !== 'HEAD') {
+      return { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain' }, body: 'use GET\n' };
     }
     if (expected) {
-      const presented = digest((request.headers.get('authorization') ?? '').trim());
+      const presented = digest((call.headers.get('authorization') ?? '').trim());
       if (!timingSafeEqual(presented, expected)) {
-        return new Response('a valid metrics token is required: Authorization: Bearer <METRICS_TOKEN>\n', {
+        return {
           status: 401,
           headers: { 'www-authenticate': 'Bearer realm="metrics"', 'content-type': 'text/plain' },
-        });
+          body: 'a valid metrics token is required: Authorization: Bearer <METRICS_TOKEN>\n',
+        };
       }
     }
     const { contentType, body } = await options.render();
-    return new Response(request.method === 'HEAD' ? null : body, {
-      headers: { 'content-type': contentType, 'cache-control': 'no-store' },
-    });
+    return { status: 200, headers: { 'content-type': contentType, 'cache-control': 'no-store' }, body };
   };
 }

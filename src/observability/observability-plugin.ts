@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../ports/logger.js';
-import type { CacheResult, Metrics } from '../ports/metrics.js';
+import type { Metrics } from '../ports/metrics.js';
+import { createAccessLog } from './access-log.js';
 import { currentRequest, type RequestInfo, requestIdFrom, runWithRequest } from './request-context.js';
 
 export interface ObservabilityOptions {
@@ -11,9 +12,6 @@ export interface ObservabilityOptions {
   knownPaths: Iterable<string>;
 }
 
-const CACHE_VALUES = new Set<string>(['HIT', 'MISS', 'STALE']);
-/** Probes and scrapes come every few seconds: logged at debug so they do not drown the access log. */
-const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 const ASSETS_PREFIX = '/graphiql/assets/';
 
 /** The bounded route label of a path. */
@@ -24,13 +22,13 @@ export function routeLabel(pathname: string, known: ReadonlySet<string>): string
 }
 
 /**
- * One structured access-log line and one metrics sample per request, with a request id that is accepted from
+ * For what Yoga serves (GraphQL, the explorer, MCP, admin): one access-log line and metrics sample (access-log.ts) per request, with a request id that is accepted from
  * `X-Request-Id` (when sane), echoed in the response and visible to every log line written while the request
  * is served. Logs the key id only — never the key, never the Authorization header. Place it LAST among the
  * plugins: its onResponse then sees what the others added (X-Cache, the key id noted at authentication).
  */
 export function useObservability(options: ObservabilityOptions): Plugin {
-  const { logger, metrics } = options;
+  const access = createAccessLog(options);
   const known = new Set(options.knownPaths);
   const infos = new WeakMap<Request, RequestInfo>();
 
@@ -46,7 +44,6 @@ export function useObservability(options: ObservabilityOptions): Plugin {
     },
     onResponse({ request, response }) {
       const info = infos.get(request) ?? currentRequest() ?? { requestId: requestIdFrom(null), startedAt: performance.now() };
-      const durationSeconds = (performance.now() - info.startedAt) / 1000;
       try {
         response.headers.set('x-request-id', info.requestId);
       } catch {
@@ -54,23 +51,7 @@ export function useObservability(options: ObservabilityOptions): Plugin {
       }
       const { pathname } = new URL(request.url);
       const route = routeLabel(pathname, known);
-      const xCache = response.headers.get('x-cache');
-      const cache = xCache && CACHE_VALUES.has(xCache) ? (xCache as CacheResult) : undefined;
-      metrics.httpRequest({ method: request.method, route, status: response.status, durationSeconds, ...(cache ? { cache } : {}) });
-
-      const line = {
-        reqId: info.requestId,
-        method: request.method,
-        route,
-        ...(route === 'unmatched' ? { path: pathname.slice(0, 200) } : {}),
-        status: response.status,
-        durationMs: Math.round(durationSeconds * 1000 * 10) / 10,
-        ...(cache ? { cache } : {}),
-        ...(info.keyId ? { keyId: info.keyId } : {}),
-      };
-      if (response.status >= 500) logger.error(line, 'request failed');
-      else if (QUIET_PATHS.has(pathname)) logger.debug(line, 'request');
-      else logger.info(line, 'request');
+      access({ info, method: request.method, path: pathname, route, status: response.status, xCache: response.headers.get('x-cache') });
     },
   };
 }

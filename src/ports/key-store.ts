@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** An API key the service issued, as stored: never the key itself, only its hash. */
 export interface StoredKey {
   id: string;
@@ -8,6 +10,15 @@ export interface StoredKey {
 
 /** Persistent API keys (hashed at rest). */
 export interface KeyStore {
-  /** The active key whose SHA-256 hex digest is `hash`, or undefined (revoked keys are unknown). */
+  /** The active key whose SHA-256 hex digest is `hash` (see `hashKey`), or undefined (revoked keys are unknown). */
   findActiveByHash(hash: string): Promise<StoredKey | undefined>;
+}
+
+/**
+ * SHA-256 hex digest of a key: the only form in which keys are kept, looked up or compared. Part of the KeyStore
+ * contract (the store keeps this digest, the authenticator asks by it), so it lives beside the port that both
+ * sides import rather than in either of them.
+ */
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
 }

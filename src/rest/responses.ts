@@ -2,32 +2,30 @@
 // one write. The global (undici) Response would hand node:http a web stream to pump, at twice the cost of a hit.
 import { Response } from '@whatwg-node/fetch';
 import { DomainError } from '../domain/errors.js';
+import { errorHeaders } from '../http/error-headers.js';
+import { jsonReply, type Reply } from '../http/exchange.js';
 import { presentProblem } from './problem.js';
 import type { Family } from './routes.js';
 import { type EnvelopeRequest, presentEnvelopeError } from './v1/envelope.js';
 
-/** A JSON response with the given status and extra headers. */
+/** A JSON Web Response (routes still served through Yoga's plugins: admin, the 404 of unknown paths). */
 export function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}, contentType = 'application/json; charset=utf-8'): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': contentType, ...headers } });
 }
 
-/** Headers an error carries beyond its body: Retry-After, WWW-Authenticate, Allow. */
-function errorHeaders(error: DomainError): Record<string, string> {
-  const headers: Record<string, string> = {};
-  if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
-  if (error.code === 'UNAUTHENTICATED') headers['www-authenticate'] = 'Bearer';
-  if (error.code === 'METHOD_NOT_ALLOWED') headers.allow = error.allow ?? 'POST';
-  return headers;
+/** The /v2 (and system routes') problem+json answer for a domain error, with its headers. */
+export function problemReply(error: DomainError, headers: Record<string, string> = {}): Reply {
+  return jsonReply(presentProblem(error), error.status, { ...errorHeaders(error), ...headers }, 'application/problem+json');
 }
 
 /**
- * The family's error response for a domain error: /v1 envelope or /v2 problem+json. `cost` is what the failed
+ * The family's error answer for a domain error: /v1 envelope or /v2 problem+json. `cost` is what the failed
  * request is billed (0 unless it fetched answers upstream before failing: the one pricing rule, billing.ts).
  */
-export function errorResponse(family: Family, error: DomainError, request: EnvelopeRequest, cost = 0): Response {
+export function errorReply(family: Family, error: DomainError, request: EnvelopeRequest, cost = 0): Reply {
   const headers = { ...errorHeaders(error), 'x-cost': String(cost) };
-  if (family === 'v1') return jsonResponse(presentEnvelopeError(request, error, cost), error.status, headers);
-  return jsonResponse(presentProblem(error), error.status, headers, 'application/problem+json');
+  if (family === 'v1') return jsonReply(presentEnvelopeError(request, error, cost), error.status, headers);
+  return problemReply(error, headers);
 }
 
 /** The family a path belongs to, or undefined for paths outside both REST families. */

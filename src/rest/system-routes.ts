@@ -1,7 +1,7 @@
 import { DomainError } from '../domain/errors.js';
 import type { ServiceRuntime } from '../services/runtime.js';
-import { presentProblem } from './problem.js';
-import { jsonResponse } from './responses.js';
+import { type HttpCall, jsonReply, type Reply } from '../http/exchange.js';
+import { problemReply } from './responses.js';
 
 /** Readiness of one dependency, as /readyz reports it. */
 export interface DependencyCheck {
@@ -11,16 +11,15 @@ export interface DependencyCheck {
 }
 
 /**
- * Unauthenticated operational routes: /healthz (the process is up) and /readyz (source, cache and ledger
+ * Unauthenticated operational routes (the HTTP front routes /healthz and /readyz here): /healthz (the process is up) and /readyz (source, cache and ledger
  * reachable; 503 when a required one is not; degraded states reported in the body).
  */
 export function createSystemRoutes(runtime: ServiceRuntime, checks: readonly DependencyCheck[]) {
-  return async (request: Request): Promise<Response | undefined> => {
-    const { pathname } = new URL(request.url);
-    if (pathname !== '/healthz' && pathname !== '/readyz') return undefined;
+  return async (call: HttpCall): Promise<Reply> => {
+    const pathname = call.path;
     // Probes only read: a DELETE or PUT answered 200 would tell a scanner the route does what it asked.
-    if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(request.method, pathname);
-    if (pathname === '/healthz') return jsonResponse({ status: 'ok' }, 200);
+    if (call.method !== 'GET' && call.method !== 'HEAD') return methodNotAllowed(call.method, pathname);
+    if (pathname === '/healthz') return jsonReply({ status: 'ok' }, 200);
     const results = await Promise.all(
       checks.map(async (c) => {
         try {
@@ -32,7 +31,7 @@ export function createSystemRoutes(runtime: ServiceRuntime, checks: readonly Dep
     );
     const ready = runtime.sourceKind !== 'none' && results.every((r) => r.ok);
     const degraded = results.some((r) => 'degraded' in r && r.degraded);
-    return jsonResponse(
+    return jsonReply(
       {
         status: ready ? (degraded ? 'degraded' : 'ready') : 'not ready',
         source: runtime.sourceKind,
@@ -49,7 +48,6 @@ export function createSystemRoutes(runtime: ServiceRuntime, checks: readonly Dep
   };
 }
 
-function methodNotAllowed(method: string, pathname: string): Response {
-  const error = new DomainError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${pathname}; use GET or HEAD`, { allow: 'GET, HEAD' });
-  return jsonResponse(presentProblem(error), error.status, { allow: 'GET, HEAD' }, 'application/problem+json');
+function methodNotAllowed(method: string, pathname: string): Reply {
+  return problemReply(new DomainError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${pathname}; use GET or HEAD`, { allow: 'GET, HEAD' }));
 }

@@ -29,7 +29,11 @@ export function priceOf(prices: Prices, usage: CallUsage): number {
   return usage.cacheStatus === 'MISS' ? prices.call : prices.repeat;
 }
 
-/** The price of a request from its cache-status tracker. */
-export function priceOfRequest(prices: Prices, tracker: CacheStatusTracker, succeeded: boolean): number {
+/**
+ * The price of a request from its cache-status tracker: 0 for a free read (the face says which: a REST route
+ * declared free, a GraphQL operation that touched no statistics), else priceOf's rule.
+ */
+export function priceOfRequest(prices: Prices, tracker: CacheStatusTracker, succeeded: boolean, free = false): number {
+  if (free) return 0;
   return priceOf(prices, { answered: tracker.count(), cacheStatus: tracker.summary(), succeeded });
 }

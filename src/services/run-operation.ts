@@ -32,7 +32,7 @@ export async function runOperation<T>(runtime: ServiceRuntime, principal: Princi
   try {
     const result = await call.run(scope);
     const cacheStatus = scope.tracker.summary();
-    const cost = call.free ? 0 : priceOfRequest(runtime.prices, scope.tracker, true);
+    const cost = priceOfRequest(runtime.prices, scope.tracker, true, call.free);
     outcome = { ok: true, result, status: 200, cacheStatus, cost, scope };
   } catch (thrown) {
     const error = toDomainError(thrown);
@@ -40,18 +40,28 @@ export async function runOperation<T>(runtime: ServiceRuntime, principal: Princi
       runtime.logger.error({ err: thrown, operation: call.operation }, `unexpected error in ${call.face} operation`);
     }
     // One pricing rule (billing.ts): a failure that fetched answers upstream before it failed is still billed.
-    const cost = call.free ? 0 : priceOfRequest(runtime.prices, scope.tracker, false);
+    const cost = priceOfRequest(runtime.prices, scope.tracker, false, call.free);
     outcome = { ok: false, error, status: error.status, cacheStatus: scope.tracker.summary(), cost, scope };
   }
-  runtime.ledger.record({
-    at: new Date(scope.startedAt),
-    keyId: principal.keyId,
-    operation: call.operation,
-    cacheStatus: outcome.cacheStatus,
-    status: outcome.status,
-    price: outcome.cost,
-  });
+  recordRequest(runtime, scope, { operation: call.operation, cacheStatus: outcome.cacheStatus, status: outcome.status, price: outcome.cost });
   return outcome;
+}
+
+/** What the ledger keeps of one finished request besides who asked and when (the scope knows those). */
+export interface RequestRecord {
+  operation: string;
+  cacheStatus: CallStatus;
+  /** The HTTP status (or the one the face would have answered). */
+  status: number;
+  price: number;
+}
+
+/**
+ * The one ledger row of a request, timed at its start and charged to its key: every face writes it through
+ * here (runOperation for REST and MCP; GraphQL once its response status is known).
+ */
+export function recordRequest(runtime: ServiceRuntime, scope: RequestScope, record: RequestRecord): void {
+  runtime.ledger.record({ at: new Date(scope.startedAt), keyId: scope.principal.keyId, ...record });
 }
 
 /** The caller behind an Authorization header; UNAUTHENTICATED without a valid key (the face adds the 401). */

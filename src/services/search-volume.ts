@@ -6,12 +6,11 @@ import {
   cpcForVolume,
 } from '../domain/keyword-metrics.js';
 import { DEFAULT_LOCATION_CODE, regionFilterForLocation } from '../domain/location-codes.js';
-import { normalizePhrase } from '../domain/requests/fields.js';
 import { DEFAULT_LANGUAGE_CODE, normalizeKeywords } from '../domain/requests/keyword-data.js';
 import type { CompetitionEstimator } from '../ports/competition.js';
 import { DEFAULT_SOURCE_CONCURRENCY, type ServiceContext } from './context.js';
 import { createDerivedMemo } from './derived-memo.js';
-import { getDynamics, toDynamicsQuery } from './dynamics.js';
+import { type Dynamics, getDynamics, toDynamicsQuery } from './dynamics.js';
 import { planLiveCalls } from './quota-check.js';
 import type { SourceCall } from '../domain/source-call.js';
 import type { DynamicsPoint } from '../domain/types.js';
@@ -24,14 +23,6 @@ export interface SearchVolumeParams {
   field?: string | undefined;
   /** Most keywords accepted: MAX_KEYWORDS (100) live; a task passes MAX_TASK_KEYWORDS. */
   maxKeywords?: number | undefined;
-}
-
-export interface KeywordVolumeParams {
-  keyword: string;
-  locationCode?: number | undefined;
-  languageCode?: string | undefined;
-  /** Name of the keyword in error messages (default `keyword`). */
-  field?: string | undefined;
 }
 
 export interface MonthlyVolume {
@@ -87,16 +78,6 @@ export function searchVolumeCalls(ctx: ServiceContext, phrases: readonly string[
   return phrases.map((phrase) => ({ method: 'dynamics', query: toDynamicsQuery(ctx, { phrase, period: 'PERIOD_MONTHLY', regions }) }));
 }
 
-/** The same figures for one keyword (GraphQL `keyword(phrase)`). */
-export async function getKeywordVolume(
-  ctx: ServiceContext,
-  params: KeywordVolumeParams,
-  deps: SearchVolumeDeps,
-): Promise<KeywordVolume> {
-  const phrase = normalizePhrase(params.keyword, params.field ?? 'keyword');
-  return createMeasurer(ctx, params, deps)(params.keyword, phrase);
-}
-
 function createMeasurer(
   ctx: ServiceContext,
   params: { locationCode?: number | undefined; languageCode?: string | undefined },
@@ -111,8 +92,7 @@ function createMeasurer(
     const key = canonicalPhrase(phrase);
     let pending = estimates.get(key);
     if (!pending) {
-      // Competition is an extra: an estimator failure means "no estimate", never a failed request.
-      pending = deps.competition.estimate(phrase, regions).then(clampCompetition, () => null);
+      pending = estimateCompetition(deps, phrase, regions);
       estimates.set(key, pending);
     }
     return pending;
@@ -123,7 +103,7 @@ function createMeasurer(
       getDynamics(ctx, { phrase, period: 'PERIOD_MONTHLY', regions }),
       estimate(phrase),
     ]);
-    const { monthlySearches, searchVolume } = monthlyFigures(dynamics.results, '', toMonthlyFigures);
+    const { searchVolume, monthlySearches } = monthlyVolumeOf(dynamics);
     return {
       keyword,
       locationCode,
@@ -145,6 +125,14 @@ interface MonthlyFigures {
 /** A cached series' monthly figures, kept with the (shared, frozen) series (see derived-memo.ts). */
 const monthlyFigures = createDerivedMemo<readonly DynamicsPoint[], MonthlyFigures>();
 
+/**
+ * The volume figures of a phrase's monthly dynamics: the months newest first, and their rounded mean.
+ * Read-only: every hit of the same cached answer shares them.
+ */
+export function monthlyVolumeOf(dynamics: Dynamics): MonthlyFigures {
+  return monthlyFigures(dynamics.results, '', toMonthlyFigures);
+}
+
 function toMonthlyFigures(points: readonly DynamicsPoint[]): MonthlyFigures {
   const monthlySearches = points
     .map((point) =>
@@ -158,6 +146,11 @@ function toMonthlyFigures(points: readonly DynamicsPoint[]): MonthlyFigures {
   const total = monthlySearches.reduce((sum, m) => sum + m.searchVolume, 0);
   const searchVolume = monthlySearches.length > 0 ? Math.round(total / monthlySearches.length) : 0;
   return Object.freeze({ monthlySearches: Object.freeze(monthlySearches), searchVolume });
+}
+
+/** A phrase's competition in [0, 1], or null: competition is an extra, so an estimator failure means "no estimate". */
+export function estimateCompetition(deps: SearchVolumeDeps, phrase: string, regions: readonly number[]): Promise<number | null> {
+  return deps.competition.estimate(phrase, regions).then(clampCompetition, () => null);
 }
 
 /**

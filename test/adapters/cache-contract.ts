@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CacheStats } from '../../src/adapters/cache/cache-stats.js';
 import type { Cache } from '../../src/ports/cache.js';
 import type { Clock } from '../../src/ports/clock.js';
-import { createManualClock } from '../fakes/manual-clock.js';
+import { createTestClock, FIXED_NOW } from '../support/kit.js';
 
 export type TestCache = Cache & { stats(): CacheStats };
 
@@ -34,11 +34,11 @@ export function runCacheContract(name: string, create: CacheFactory): void {
     });
 
     it('returns what was set, with storedAt from its clock, and counts sets and hits', async () => {
-      const clock = createManualClock(1_700_000_000_000);
+      const clock = createTestClock();
       const cache = await make(clock);
       const value = { totalCount: 42, results: [{ phrase: 'слон', count: 42 }], associations: [] };
       await cache.set('top|слон', value, 60_000);
-      expect(await cache.get('top|слон')).toEqual({ value, storedAt: 1_700_000_000_000 });
+      expect(await cache.get('top|слон')).toEqual({ value, storedAt: FIXED_NOW });
       expect(cache.stats()).toMatchObject({ hits: 1, misses: 0, sets: 1, errors: 0 });
     });
 
@@ -51,7 +51,7 @@ export function runCacheContract(name: string, create: CacheFactory): void {
     });
 
     it('overwrites: the last value and its time win', async () => {
-      const clock = createManualClock();
+      const clock = createTestClock();
       const cache = await make(clock);
       await cache.set('k', { v: 1 }, 60_000);
       clock.advance(5_000);

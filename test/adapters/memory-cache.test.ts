@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryCache } from '../../src/adapters/cache/memory-cache.js';
-import { createManualClock } from '../fakes/manual-clock.js';
+import { createTestClock } from '../support/kit.js';
 import { runCacheContract } from './cache-contract.js';
 
 runCacheContract('memory', async (clock) => createMemoryCache({ maxEntries: 1_000, maxBytes: 64 * 1024 * 1024, clock }));
@@ -61,7 +61,7 @@ describe('memory cache bounds', () => {
   });
 
   it('expires by its clock and frees the slot', async () => {
-    const clock = createManualClock();
+    const clock = createTestClock();
     const cache = createMemoryCache({ maxEntries: 2, maxBytes: 1_000_000, clock });
     await cache.set('a', 1, 1_000);
     clock.advance(999);

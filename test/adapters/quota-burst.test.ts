@@ -3,7 +3,7 @@ import { createQuotaScheduler } from '../../src/adapters/quota/quota-scheduler.j
 import { createScheduledSource } from '../../src/adapters/quota/scheduled-source.js';
 import { DomainError } from '../../src/domain/errors.js';
 import type { StatisticsSource } from '../../src/ports/statistics-source.js';
-import type { FakeWordstat } from '../fakes/fake-wordstat/fake-wordstat.js';
+import type { FakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
 import { sourceFor, startFixtureFake } from './support/wordstat-harness.js';
 
 /*

@@ -3,7 +3,7 @@ import { createClient } from '@redis/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createQuotaScheduler, type QuotaScheduler } from '../../src/adapters/quota/quota-scheduler.js';
 import { DomainError } from '../../src/domain/errors.js';
-import type { FakeWordstat } from '../fakes/fake-wordstat/fake-wordstat.js';
+import type { FakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
 import { sourceFor, startFixtureFake } from './support/wordstat-harness.js';
 
 const url = process.env.REDIS_URL;

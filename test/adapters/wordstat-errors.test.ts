@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { WordstatSource } from '../../src/adapters/wordstat/wordstat-source.js';
 import { DomainError } from '../../src/domain/errors.js';
 import type { TopQuery } from '../../src/domain/types.js';
-import type { FakeWordstat } from '../fakes/fake-wordstat/fake-wordstat.js';
+import type { FakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
 import { API_KEY, createRecordingLogger, sourceFor, startFixtureFake } from './support/wordstat-harness.js';
 
 const query: TopQuery = { phrase: 'кот', numPhrases: 5, regions: [], devices: [] };

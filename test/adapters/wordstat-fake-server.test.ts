@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FakeWordstat } from '../fakes/fake-wordstat/fake-wordstat.js';
+import type { FakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
 import { API_KEY, FOLDER_ID, IAM_TOKEN, startFixtureFake } from './support/wordstat-harness.js';
 
 /*

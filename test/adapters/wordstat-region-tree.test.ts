@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deriveRegionType } from '../../src/adapters/wordstat/region-tree-merge.js';
 import { createRegionTreeProvider } from '../../src/adapters/wordstat/region-tree-provider.js';
 import type { WordstatSource } from '../../src/adapters/wordstat/wordstat-source.js';
-import type { FakeWordstat } from '../fakes/fake-wordstat/fake-wordstat.js';
+import type { FakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
 import { catalog as shipped, createRecordingLogger, sourceFor, startFixtureFake } from './support/wordstat-harness.js';
 
 // A stand-in transliteration: the real one is injected by the composition root.

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUnconfiguredSource } from '../../src/adapters/wordstat/unconfigured-source.js';
 import type { WordstatSource } from '../../src/adapters/wordstat/wordstat-source.js';
 import { DomainError } from '../../src/domain/errors.js';
-import type { FakeWordstat } from '../fakes/fake-wordstat/fake-wordstat.js';
-import { BIG_COUNT, fixtureTotal } from './support/fixture-source.js';
+import type { FakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
+import { BIG_COUNT, fixtureTotal } from '../support/answers/wire-answers.js';
 import { API_KEY, FOLDER_ID, IAM_TOKEN, sourceFor, startFixtureFake } from './support/wordstat-harness.js';
 
 let fake: FakeWordstat;

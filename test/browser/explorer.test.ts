@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, post, TEST_KEY } from '../support/app.js';
+import { createTestApp, post } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { readCsvObjects } from '../support/csv-read.js';
@@ -39,7 +40,7 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     taskClient = await createPgliteClient({ dataDir: 'memory://' });
     app = createTestApp({ explorerPageDir: page.dir, taskClient }, { DATA_DIR: dataDir, SOURCE: 'demo', TASK_WORKERS: '1' });
     await app.ready();
-    server = createServer(app.yoga);
+    server = createServer(app.handleNode);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     // "localhost" as a person types it; the page is then same-origin with its API.
     base = `http://localhost:${(server.address() as AddressInfo).port}`;

@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFormulaSource } from '../support/formula-source.js';
-import { createTestApp, post, TEST_KEY } from '../support/app.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
+import { createTestApp, post } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 import { buildExplorerPage } from '../support/explorer-build.js';
 
 // Debian's Chromium driven by playwright-core: nothing is downloaded. CI installs the package (.ci/run).
@@ -21,7 +23,7 @@ if (!haveChromium) {
 const QUERY = '{ top(phrase: "ноутбук", numPhrases: 3) { totalCount results { phrase count } } }';
 
 describe.skipIf(!haveChromium)('GraphiQL in a real browser', () => {
-  const { source } = createFormulaSource();
+  const source = createFakeSource({ answers: formulaAnswers });
   // /favicon.ico is a file of the built page: build it here, so the test needs no prior `npm run build` (a clean
   // clone in CI has no dist/).
   const page = buildExplorerPage();
@@ -33,7 +35,7 @@ describe.skipIf(!haveChromium)('GraphiQL in a real browser', () => {
   const requested: string[] = [];
 
   beforeAll(async () => {
-    server = createServer(app.yoga);
+    server = createServer(app.handleNode);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     profile = mkdtempSync(join(tmpdir(), 'graphiql-profile-'));

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { App } from '../../src/app.js';
-import { TEST_KEY } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 /** One request of the steady load, and what came back. */
 export interface LoadResult {

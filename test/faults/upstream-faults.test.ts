@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
-import { type FaultName, type FaultOptions, startFakeWordstat } from '../fakes/fake-wordstat/fake-wordstat.js';
+import { type FaultName, type FaultOptions, startFakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { watchUnhandledRejections } from './load.js';
+import { TODAY } from '../support/kit.js';
 
 /**
  * Every failure the fake Wordstat can play, through the whole app (SOURCE=wordstat), on all three faces: the
@@ -46,7 +47,7 @@ const CASES: Case[] = [
 ];
 
 async function wordstatApp(options: { rps?: number } = {}) {
-  const fake = await startFakeWordstat({ model: createDemoSource(catalog), apiKey: 'k', folderId: 'f', today: () => '2026-11-20' });
+  const fake = await startFakeWordstat({ model: createDemoSource(catalog), apiKey: 'k', folderId: 'f', today: () => TODAY });
   const app = createTestApp({}, {
     SOURCE: 'wordstat',
     YANDEX_API_KEY: 'k',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { schemaShapedDocument } from './graphql-documents.js';
-import { TEST_KEY } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 /** One HTTP request the fuzzer sends through `app.fetch`. */
 export interface FuzzRequest {

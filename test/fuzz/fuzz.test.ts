@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_KEY } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 import { countingUnhandledRejections, createFuzzApp, FAMILIES, observe, serviceProperty } from './harness.js';
 import { violations } from './invariants.js';
 

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/composition/database.js';
 import { loadConfig } from '../../src/config/config.js';
 import { silentLogger } from '../../src/ports/logger.js';
-import { createFixtureSource } from '../support/fixture-source.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createCapturedLogger } from '../support/log-capture.js';
-import { createTestApp, fixedClock, post, TEST_KEY } from '../support/app.js';
+import { createTestApp, post } from '../support/app.js';
+import { TEST_KEY, createTestClock } from '../support/kit.js';
 
 const ADMIN_TOKEN = 'admin-token-for-the-test-0123456789';
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -28,9 +29,9 @@ describe('admin API (/admin/keys, /admin/usage)', () => {
     );
 
   beforeAll(async () => {
-    database = createDatabase(config, { logger: silentLogger, clock: fixedClock() });
+    database = createDatabase(config, { logger: silentLogger, clock: createTestClock() });
     await database.ready;
-    app = createTestApp({ source: createFixtureSource(), database, ledger: database.ledger, logger: captured.logger }, { ADMIN_TOKEN });
+    app = createTestApp({ source: createFakeSource(), database, ledger: database.ledger, logger: captured.logger }, { ADMIN_TOKEN });
   }, 120_000);
   afterAll(async () => {
     await database.close();
@@ -67,10 +68,10 @@ describe('admin API (/admin/keys, /admin/usage)', () => {
     const issued = (await (await call('POST', '/admin/keys', admin, { name: 'usage probe' })).json()) as { id: string; key: string };
     expect((await post(app, '/v2/stats/top', { phrase: 'пицца' }, { authorization: `Bearer ${issued.key}` })).status).toBe(200);
     await database.ledger.flush();
-    const response = await call('GET', '/admin/usage?from=2026-11-01&to=2026-11-30');
+    const response = await call('GET', '/admin/usage?from=2026-03-01&to=2026-03-31');
     expect(response.status).toBe(200);
     const report = await response.json();
-    expect(report).toMatchObject({ from: '2026-11-01', to: '2026-11-30' });
+    expect(report).toMatchObject({ from: '2026-03-01', to: '2026-03-31' });
     expect(report.keys.find((k: { keyId: string }) => k.keyId === issued.id)).toMatchObject({ calls: 1, spend: 1 });
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoCompetition } from '../../src/adapters/demo/competition.js';
 import { competitionScore } from '../../src/domain/competition.js';
-import { createFixtureSource } from '../support/fixture-source.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, post } from '../support/app.js';
 import { type FakeLlmServer, startFakeLlmServer } from '../fakes/fake-llm-server.js';
 import { type FakeSearchServer, startFakeSearchServer } from '../fakes/fake-search-server.js';
@@ -75,7 +75,7 @@ describe('the app wires the suggestions stages from the config', () => {
 
   it('a Wordstat source with credentials: competition from Yandex web search at SEARCH_BASE_URL', async () => {
     searchApi.behave(() => ({ page: { foundDocs: 999_999, domains: ['ozon.ru', 'habr.com'] } }));
-    const source = { ...createFixtureSource(), kind: 'wordstat' as const };
+    const source = createFakeSource({ kind: 'wordstat' });
     const app = createTestApp(
       { source },
       { YANDEX_API_KEY: 'yc-key', YANDEX_FOLDER_ID: 'folder-1', SEARCH_BASE_URL: searchApi.baseUrl },
@@ -97,7 +97,7 @@ describe('the app wires the suggestions stages from the config', () => {
   });
 
   it('a Wordstat source without Yandex credentials for search: no estimate, search_volume says null', async () => {
-    const app = createTestApp({ source: { ...createFixtureSource(), kind: 'wordstat' as const } }, {});
+    const app = createTestApp({ source: createFakeSource({ kind: 'wordstat' }) }, {});
     const response = await post(app, '/v1/keywords/search_volume', { keywords: ['пицца'] });
     expect(response.json.tasks[0].result[0].competition).toBeNull();
     await app.close();

@@ -5,8 +5,9 @@ import { DomainError } from '../../src/domain/errors.js';
 import type { TopQuery } from '../../src/domain/types.js';
 import { type Clock, systemClock } from '../../src/ports/clock.js';
 import { createSourceGateway } from '../../src/services/source-gateway.js';
-import { type CountingSource, createCountingSource } from '../fakes/counting-source.js';
-import { createManualClock } from '../fakes/manual-clock.js';
+import { callNumberAnswers } from '../support/answers/call-number-answers.js';
+import { createFakeSource, type FakeSource } from '../support/fake-source.js';
+import { createTestClock } from '../support/kit.js';
 import { deleteNamespace, keysUnder, redisUrl, uniqueNamespace, warnIfNoRedis } from '../fakes/redis-test-env.js';
 
 warnIfNoRedis('cross-process coalescing over Redis');
@@ -35,7 +36,7 @@ describe.skipIf(!redisUrl)('coalescing across two gateways sharing Redis', () =>
     const namespace = uniqueNamespace('coalesce');
     namespaces.push(namespace);
     const clock = options.clock ?? systemClock;
-    const source: CountingSource = createCountingSource(50);
+    const source: FakeSource = createFakeSource({ answers: callNumberAnswers, latencyMs: 50 });
     const make = async () => {
       const cache = createRedisCache({ url, namespace, clock });
       const lock = createRedisLock({ url, namespace });
@@ -58,31 +59,31 @@ describe.skipIf(!redisUrl)('coalescing across two gateways sharing Redis', () =>
   it('makes one upstream call for 50 concurrent calls split across both, then both hit', async () => {
     const { namespace, source, gateways } = await twoProcesses();
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => gateways[i % 2]!.call(top('купить слона'))));
-    expect(source.calls).toBe(1);
+    expect(source.count()).toBe(1);
     for (const answer of answers) expect(answer).toEqual({ value: answers[0]!.value, status: 'MISS' });
 
     for (const gateway of gateways) expect(await gateway.call(top('купить слона'))).toEqual({ value: answers[0]!.value, status: 'HIT' });
-    expect(source.calls).toBe(1);
+    expect(source.count()).toBe(1);
     // The lock is gone; only the cached entry remains.
     expect((await keysUnder(url, namespace)).filter((key) => key.includes(':lock:'))).toEqual([]);
   });
 
   it('serves stale from the shared entry when the source fails after the fresh TTL', async () => {
-    const clock = createManualClock(Date.now());
+    const clock = createTestClock(Date.now());
     const { source, gateways } = await twoProcesses({ clock, freshTtlMs: 60_000 });
     const first = await gateways[0].call(top('слон'));
     clock.advance(60_001);
-    source.behave(() => new DomainError('SOURCE_QUOTA_EXHAUSTED', 'quota'));
+    source.failWhen(() => new DomainError('SOURCE_QUOTA_EXHAUSTED', 'quota'));
     // The other process never saw this request, yet finds the stale entry in Redis.
     expect(await gateways[1].call(top('слон'))).toEqual({ value: first.value, status: 'STALE' });
   });
 
   it('does not mask a non-source error with a stale entry', async () => {
-    const clock = createManualClock(Date.now());
+    const clock = createTestClock(Date.now());
     const { source, gateways } = await twoProcesses({ clock, freshTtlMs: 60_000 });
     await gateways[0].call(top('слон'));
     clock.advance(60_001);
-    source.behave(() => new DomainError('INTERNAL', 'bug'));
+    source.failWhen(() => new DomainError('INTERNAL', 'bug'));
     await expect(gateways[1].call(top('слон'))).rejects.toMatchObject({ code: 'INTERNAL' });
   });
 
@@ -91,7 +92,7 @@ describe.skipIf(!redisUrl)('coalescing across two gateways sharing Redis', () =>
     const { source, gateways } = await twoProcesses({ freshTtlMs: 200, staleTtlMs: 800 });
     await gateways[0].call(top('слон'));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    source.behave(() => new DomainError('SOURCE_UNAVAILABLE', 'down'));
+    source.failWhen(() => new DomainError('SOURCE_UNAVAILABLE', 'down'));
     expect((await gateways[1].call(top('слон'))).status).toBe('STALE');
     await new Promise((resolve) => setTimeout(resolve, 900));
     await expect(gateways[1].call(top('слон'))).rejects.toMatchObject({ code: 'SOURCE_UNAVAILABLE' });

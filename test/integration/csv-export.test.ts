@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { parseBody } from '../../src/domain/requests/parse.js';
 import { describe, expect, it } from 'vitest';
+import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
 import { createRestHandler } from '../../src/rest/handler.js';
 import { buildOpenApiDocument } from '../../src/rest/openapi/document.js';
 import { regionSearchRoute } from '../../src/rest/v2/region-search-route.js';
@@ -9,23 +9,23 @@ import { quotaRoute } from '../../src/rest/v2/quota-route.js';
 import { v1Routes } from '../../src/rest/v1/routes.js';
 import { v2Routes } from '../../src/rest/v2/routes.js';
 import { readCsvObjects } from '../support/csv-read.js';
-import { createFixtureSource } from '../support/fixture-source.js';
-import { apiRequest, createTestRuntime, TEST_API_KEY } from '../support/runtime.js';
+import { createFakeSource } from '../support/fake-source.js';
+import { createGoldenApp, expectGolden } from '../support/golden.js';
+import { AUTH_HEADER } from '../support/kit.js';
+import { apiRequest, createTestRuntime } from '../support/runtime.js';
 
-const GOLDEN_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden-csv');
-// UPDATE_CSV_GOLDEN=1 writes missing files (then read them by eye: test/golden-csv/README.md says what each holds).
-const UPDATE = process.env.UPDATE_CSV_GOLDEN === '1';
-
+/** One fresh app per call (the golden app: fixture source, FIXED_NOW), the answer's exact bytes and its ledger. */
 async function call(path: string, body: unknown, query = '', headers: Record<string, string> = {}) {
-  const { runtime, ledger } = createTestRuntime({ source: createFixtureSource() });
-  const handler = createRestHandler(runtime, [...v1Routes, ...v2Routes, regionSearchRoute, quotaRoute]);
-  const base = apiRequest(`${path}${query}`, body, body === undefined ? { method: 'GET' } : {});
-  const request = new Request(base.url, {
-    method: base.method,
-    headers: { ...Object.fromEntries(base.headers), ...headers },
-    ...(base.method === 'GET' ? {} : { body: JSON.stringify(body) }),
-  });
-  const response = (await handler(request))!;
+  const ledger = createMemoryLedger();
+  const { app } = createGoldenApp({ ledger });
+  const get = body === undefined;
+  const response = await app.fetch(
+    new Request(`http://service.test${path}${query}`, {
+      method: get ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', ...AUTH_HEADER, ...headers },
+      ...(get ? {} : { body: JSON.stringify(body) }),
+    }),
+  );
   return { response, bytes: Buffer.from(await response.arrayBuffer()), ledger };
 }
 
@@ -47,9 +47,7 @@ describe('CSV export: golden files (bytes, BOM included)', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
     expect(response.headers.get('x-cost')).not.toBeNull();
-    const golden = join(GOLDEN_DIR, file);
-    if (UPDATE && !existsSync(golden)) writeFileSync(golden, bytes);
-    expect(bytes.equals(readFileSync(golden))).toBe(true);
+    expectGolden('golden-csv', file, bytes);
   });
 
   it('the Excel dialect: BOM, semicolons, decimal comma, CRLF; comma: no BOM, dot decimals', async () => {
@@ -94,7 +92,7 @@ describe('CSV export: golden files (bytes, BOM included)', () => {
     const explicit = await call('/v2/stats/quota', undefined, '?format=csv');
     expect(explicit.response.status).toBe(400);
     expect(JSON.parse(explicit.bytes.toString())).toMatchObject({ field: 'format' });
-    const accept = await call('/v2/stats/quota', undefined, '', { accept: 'text/csv', authorization: `Bearer ${TEST_API_KEY}` });
+    const accept = await call('/v2/stats/quota', undefined, '', { accept: 'text/csv' });
     expect(accept.response.status).toBe(200);
     expect(accept.response.headers.get('content-type')).toMatch(/^application\/json/);
   });
@@ -117,11 +115,16 @@ describe('CSV export: golden files (bytes, BOM included)', () => {
 
   it('a task_get of search_volume answers the live route\'s table (once the task routes present the result items)', async () => {
     const live = await call('/v1/keywords/search_volume', CASES[0]![2], '?format=csv');
-    const { runtime } = createTestRuntime({ source: createFixtureSource() });
+    const { runtime } = createTestRuntime({ source: createFakeSource() });
     const [searchVolume] = v1Routes;
     // A stand-in for issue 12's task_get: the same result items under a task path.
-    const taskGet = { ...searchVolume!, path: '/v1/keywords/search_volume/task_get/0b6f3d2a-6c1e-4f7b-9a51-3f0c1e2d4b5a', method: 'GET' as const };
-    taskGet.handle = (_query, scope, info) => searchVolume!.handle(CASES[0]![2], scope, info);
+    const taskGet = {
+      ...searchVolume!,
+      path: '/v1/keywords/search_volume/task_get/0b6f3d2a-6c1e-4f7b-9a51-3f0c1e2d4b5a',
+      method: 'GET' as const,
+      schema: z.object({}),
+    };
+    taskGet.handle = (_query, scope, info) => searchVolume!.handle(parseBody(searchVolume!.schema, CASES[0]![2]), scope, info);
     const response = (await createRestHandler(runtime, [taskGet])(apiRequest(`${taskGet.path}?format=csv`, undefined, { method: 'GET' })))!;
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="search_volume-0b6f3d2a-6c1e-4f7b-9a51-3f0c1e2d4b5a.csv"');

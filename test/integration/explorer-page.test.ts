@@ -3,13 +3,14 @@ import { parse, validate } from 'graphql';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_TABS } from '../../src/graphql/graphiql-examples.js';
 import { schema } from '../../src/graphql/schema.js';
-import { createCountingSource } from '../fakes/counting-source.js';
+import { callNumberAnswers } from '../support/answers/call-number-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp } from '../support/app.js';
 import { buildExplorerPage } from '../support/explorer-build.js';
 
 const page = buildExplorerPage();
 afterAll(() => rmSync(page.dir, { recursive: true, force: true }));
-const app = createTestApp({ source: createCountingSource(0), explorerPageDir: page.dir });
+const app = createTestApp({ source: createFakeSource({ answers: callNumberAnswers, latencyMs: 0 }), explorerPageDir: page.dir });
 const get = (path: string, init: RequestInit = {}) => app.fetch(new Request(`http://localhost${path}`, init));
 
 describe('the explorer page and GraphiQL polish', () => {
@@ -40,7 +41,7 @@ describe('the explorer page and GraphiQL polish', () => {
   });
 
   it('says how to build the page when it is not built', async () => {
-    const bare = createTestApp({ source: createCountingSource(0), explorerPageDir: '/nonexistent' });
+    const bare = createTestApp({ source: createFakeSource({ answers: callNumberAnswers, latencyMs: 0 }), explorerPageDir: '/nonexistent' });
     // An explicit folder without the page: not built.
     const response = await bare.fetch(new Request('http://localhost/'));
     expect(response.status).toBe(503);

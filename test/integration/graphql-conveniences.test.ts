@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createMemoryPersistedQueryStore } from '../../src/graphql/persisted-queries.js';
-import { createFormulaSource } from '../support/formula-source.js';
-import { createTestApp, graphql, post, TEST_KEY } from '../support/app.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
+import { createTestApp, graphql, post } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 const auth = { authorization: `Bearer ${TEST_KEY}` };
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe('GraphQL cost limit in the service', () => {
   it('refuses an operation estimated at more than 100 source calls with QUERY_TOO_COMPLEX, 400, before any call', async () => {
-    const { source, calls } = createFormulaSource();
+    const source = createFakeSource({ answers: formulaAnswers });
     const app = createTestApp({ source });
     const fields = Array.from({ length: 101 }, (_, i) => `t${i}: top(phrase: "фраза ${i}") { totalCount }`).join(' ');
     const res = await graphql(app, `{ ${fields} }`);
@@ -17,19 +19,19 @@ describe('GraphQL cost limit in the service', () => {
     expect(res.json.errors).toHaveLength(1);
     expect(res.json.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', http: { status: 400 }, maxSourceCalls: 100 });
     expect(res.json.errors[0].message).toContain('101');
-    expect(calls.total()).toBe(0);
+    expect(source.count()).toBe(0);
     expect(res.headers.get('x-cost')).toBe('0');
     const metrics = await (await app.fetch(new Request('http://localhost/metrics'))).text();
     expect(metrics).toMatch(/^sds_graphql_refused_total\{reason="complexity"\} 1$/m);
   });
 
   it('serves a card-sized query within the budget', async () => {
-    const { source, calls } = createFormulaSource();
+    const source = createFakeSource({ answers: formulaAnswers });
     const app = createTestApp({ source });
     const res = await graphql(app, '{ top(phrase: "a") { totalCount } dynamics(phrase: "a") { trend } regions(phrase: "a") { count } }');
     expect(res.status).toBe(200);
     expect(res.json.errors).toBeUndefined();
-    expect(calls.total()).toBe(3);
+    expect(source.count()).toBe(3);
   });
 });
 
@@ -39,7 +41,7 @@ describe('automatic persisted queries', () => {
   const persisted = (sha256Hash: string) => ({ persistedQuery: { version: 1, sha256Hash } });
 
   it('asks for the text of an unknown hash, registers it with its hash, then runs it by hash alone', async () => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const unknown = await post(app, '/graphql', { extensions: persisted(hash) });
     expect(unknown.status).toBe(404);
     expect(unknown.json.errors[0]).toMatchObject({ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } });
@@ -58,7 +60,7 @@ describe('automatic persisted queries', () => {
   });
 
   it('refuses a text whose hash does not match, and does not store it', async () => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const other = '{ dynamics(phrase: "x") { trend } }';
     const mismatch = await post(app, '/graphql', { query: other, extensions: persisted(hash) });
     expect(mismatch.status).toBe(400);
@@ -92,7 +94,7 @@ describe('CORS', () => {
     );
 
   it('is closed by default: no Access-Control-Allow-Origin for any origin', async () => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const res = await graphql(app, '{ top(phrase: "x") { totalCount } }', undefined, { ...auth, origin: 'https://evil.example' });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
@@ -102,7 +104,7 @@ describe('CORS', () => {
   });
 
   it('allows exactly the configured origins, on GraphQL and REST, exposing the cache and cost headers', async () => {
-    const app = createTestApp({ source: createFormulaSource().source }, { CORS_ORIGINS: 'https://dash.example, https://admin.example' });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) }, { CORS_ORIGINS: 'https://dash.example, https://admin.example' });
     for (const path of ['/graphql', '/v2/stats/top']) {
       const pre = await preflight(app, path, 'https://dash.example');
       expect(pre.status).toBe(204);
@@ -123,7 +125,7 @@ describe('CORS', () => {
   });
 
   it('allows any origin with *, still without credentials', async () => {
-    const app = createTestApp({ source: createFormulaSource().source }, { CORS_ORIGINS: '*' });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) }, { CORS_ORIGINS: '*' });
     const res = await graphql(app, '{ top(phrase: "x") { totalCount } }', undefined, { ...auth, origin: 'https://any.example' });
     expect(res.headers.get('access-control-allow-origin')).toBe('https://any.example');
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();

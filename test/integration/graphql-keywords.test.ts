@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createFixtureSource } from '../support/fixture-source.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 
 const thirty = Array.from({ length: 30 }, (_, i) => `запрос ${i}`);
 
 describe('GraphQL keyword fields', () => {
   it('keyword, keywords and suggestions give the /v1 numbers', async () => {
-    const source = createFixtureSource();
+    const source = createFakeSource();
     const app = createTestApp({ source });
     const rest = await post(app, '/v1/keywords/search_volume', { keywords: ['купить ноутбук', 'пицца'], location_code: 1012 });
     const suggest = await post(app, '/v1/keywords/suggestions', { keyword: 'ноутбук', limit: 5 });
@@ -41,7 +41,7 @@ describe('GraphQL keyword fields', () => {
   });
 
   it('makes each distinct source call once for 30 keywords, duplicates and nested views', async () => {
-    const source = createFixtureSource();
+    const source = createFakeSource();
     const app = createTestApp({ source });
     // 27 distinct phrases and 3 repeats in other spellings: 30 items × 3 source-backed fields = 90 estimated
     // calls, within the 100 a query may cost.
@@ -64,7 +64,7 @@ describe('GraphQL keyword fields', () => {
   });
 
   it('refuses a query that would fan out into more source calls than one REST request, before any call', async () => {
-    const source = createFixtureSource();
+    const source = createFakeSource();
     const res = await graphql(
       createTestApp({ source }),
       'query($p: [String!]!) { keywords(phrases: $p) { dynamics { trend } weekly: dynamics(period: WEEKLY) { trend } } }',
@@ -76,7 +76,7 @@ describe('GraphQL keyword fields', () => {
   });
 
   it('one source call per distinct keyword across /v1, /v2 and GraphQL', async () => {
-    const source = createFixtureSource();
+    const source = createFakeSource();
     const app = createTestApp({ source });
     await post(app, '/v1/keywords/search_volume', { keywords: ['пицца', 'купить ноутбук'] });
     await post(app, '/v2/stats/dynamics', { phrase: 'Пицца', regions: [225] });
@@ -86,7 +86,7 @@ describe('GraphQL keyword fields', () => {
   });
 
   it('prices suggestions at the seed list plus the verification budget', async () => {
-    const source = createFixtureSource();
+    const source = createFakeSource();
     const app = createTestApp({ source }, { SUGGESTIONS_CALL_BUDGET: '10' });
     // 9 × (1 + 10) = 99 fits; 10 × 11 = 110 does not.
     const fields = (n: number) => Array.from({ length: n }, (_, i) => `s${i}: suggestions(keyword: "seed ${i}") { seedKeyword }`).join(' ');
@@ -103,7 +103,7 @@ describe('GraphQL keyword fields', () => {
     ['{ suggestions(keyword: "x", limit: 0) { seedKeyword } }', 'limit'],
     ['{ suggestions(keyword: "x", limit: 101) { seedKeyword } }', 'limit'],
   ])('%s → BAD_USER_INPUT naming %s, no source call', async (query, field) => {
-    const source = createFixtureSource();
+    const source = createFakeSource();
     const res = await graphql(createTestApp({ source }), query);
     expect(res.status).toBe(400);
     expect(res.json.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createFormulaSource } from '../support/formula-source.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 
 describe('GraphQL', () => {
   it('answers top, dynamics and regions with the same numbers as REST, sharing the cache', async () => {
-    const { source, calls } = createFormulaSource();
+    const source = createFakeSource({ answers: formulaAnswers });
     const app = createTestApp({ source });
     const restTop = await post(app, '/v2/stats/top', { phrase: 'ноутбук', numPhrases: 10 });
     const restDyn = await post(app, '/v2/stats/dynamics', { phrase: 'ноутбук', period: 'weekly' });
@@ -24,11 +25,11 @@ describe('GraphQL', () => {
     expect(gql.headers.get('x-cache')).toBe('HIT');
     expect(gql.json.extensions).toMatchObject({ cacheStatus: 'HIT', cost: 0.1 });
     expect(gql.headers.get('x-cost')).toBe('0.1');
-    expect(calls.total()).toBe(3);
+    expect(source.count()).toBe(3);
   });
 
   it('refuses a missing or wrong key with HTTP 401 and UNAUTHENTICATED', async () => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     for (const headers of [{}, { authorization: 'Bearer nope-nope-nope' }] as Record<string, string>[]) {
       const res = await graphql(app, '{ top(phrase: "x") { totalCount } }', undefined, headers);
       expect(res.status).toBe(401);
@@ -45,18 +46,18 @@ describe('GraphQL', () => {
     ['{ dynamics(phrase: "x", fromDate: "2026-06-01", toDate: "2026-01-01") { trend } }', 'fromDate'],
     ['{ dynamics(phrase: "x", period: DAILY, fromDate: "2025-01-01") { trend } }', 'fromDate'],
   ])('%s → BAD_USER_INPUT naming %s, HTTP 400, no source call, cost 0', async (query, field) => {
-    const { source, calls } = createFormulaSource();
+    const source = createFakeSource({ answers: formulaAnswers });
     const app = createTestApp({ source });
     const res = await graphql(app, query);
     expect(res.status).toBe(400);
     expect(res.json.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field, http: { status: 400 } });
     expect(res.json.errors[0].message).toContain(field.replace(/\[\d+\]$/, ''));
     expect(res.headers.get('x-cost')).toBe('0');
-    expect(calls.total()).toBe(0);
+    expect(source.count()).toBe(0);
   });
 
   it('refuses a malformed Date and an unknown enum value before execution', async () => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const badDate = await graphql(app, 'query($d: Date) { dynamics(phrase: "x", fromDate: $d) { trend } }', { d: '2026-02-30' });
     expect(badDate.json.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(badDate.json.errors[0].message).toContain('YYYY-MM-DD');
@@ -67,7 +68,7 @@ describe('GraphQL', () => {
 
   it('maps source failures to their codes and statuses', async () => {
     const { DomainError } = await import('../../src/domain/errors.js');
-    const { source } = createFormulaSource({ fail: () => new DomainError('SOURCE_QUOTA_EXHAUSTED', 'spent', { retryAfterSeconds: 60 }) });
+    const source = createFakeSource({ answers: formulaAnswers, failWhen: () => new DomainError('SOURCE_QUOTA_EXHAUSTED', 'spent', { retryAfterSeconds: 60 }) });
     const app = createTestApp({ source });
     const res = await graphql(app, '{ top(phrase: "x") { totalCount } }');
     expect(res.status).toBe(403);
@@ -75,7 +76,7 @@ describe('GraphQL', () => {
   });
 
   it('serves GraphiQL without a key, with every asset from this service', async () => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const page = await app.fetch(new Request('http://localhost/graphql', { headers: { accept: 'text/html' } }));
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -94,7 +95,7 @@ describe('GraphQL without a key', () => {
   it('answers an introspection-only request (GraphiQL docs) but nothing else, and bills nothing', async () => {
     const { createMemoryLedger } = await import('../../src/adapters/memory-ledger.js');
     const ledger = createMemoryLedger();
-    const { source, calls } = createFormulaSource();
+    const source = createFakeSource({ answers: formulaAnswers });
     const app = createTestApp({ source, ledger });
     const schema = await graphql(app, '{ __schema { queryType { name } } }', undefined, {});
     expect(schema.status).toBe(200);
@@ -108,7 +109,7 @@ describe('GraphQL without a key', () => {
     // Data next to introspection still needs a key.
     const mixed = await graphql(app, '{ __typename top(phrase: "x") { totalCount } }', undefined, {});
     expect(mixed.status).toBe(401);
-    expect(calls.total()).toBe(0);
+    expect(source.count()).toBe(0);
     expect(ledger.rows()).toHaveLength(0);
   });
 });

@@ -8,7 +8,7 @@ import { openSqlClient } from '../../src/adapters/sql/open.js';
 import { createSqlKeyStore } from '../../src/adapters/sql/sql-key-store.js';
 import { createSqlLedger } from '../../src/adapters/sql/sql-ledger.js';
 import { silentLogger } from '../../src/ports/logger.js';
-import { hashKey } from '../../src/services/auth/authenticator.js';
+import { hashKey } from '../../src/ports/key-store.js';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');

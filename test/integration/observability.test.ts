@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
-import { createFormulaSource } from '../support/formula-source.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createCapturedLogger } from '../support/log-capture.js';
-import { createTestApp, graphql, post, TEST_KEY } from '../support/app.js';
+import { createTestApp, graphql, post } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -24,7 +26,7 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 
 describe('request ids', () => {
   it('echoes a sane X-Request-Id on REST, GraphQL, system routes and 404s', async () => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const headers = { authorization: `Bearer ${TEST_KEY}`, 'x-request-id': 'trace-42.abc:1' };
     expect((await post(app, '/v2/stats/top', { phrase: 'x' }, headers)).headers.get('x-request-id')).toBe('trace-42.abc:1');
     expect((await graphql(app, '{ top(phrase: "x") { totalCount } }', undefined, headers)).headers.get('x-request-id')).toBe(
@@ -35,7 +37,7 @@ describe('request ids', () => {
   });
 
   it('replaces a missing or unsafe id with a fresh UUID', async () => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const seen = new Set<string>();
     for (const id of [undefined, 'has space', '<script>', 'x'.repeat(200), '-leading-dash']) {
       const res = await get(app, '/healthz', id === undefined ? {} : { 'x-request-id': id });
@@ -50,7 +52,7 @@ describe('request ids', () => {
 describe('access log', () => {
   it('writes one JSON line per request with id, method, route, status, duration, cache and key id — never the key', async () => {
     const { logger, lines, text } = createCapturedLogger();
-    const app = createTestApp({ source: createFormulaSource().source, logger });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }), logger });
     const first = await post(app, '/v2/stats/top', { phrase: 'ноутбук' });
     await post(app, '/v2/stats/top', { phrase: 'ноутбук' });
     await graphql(app, '{ top(phrase: "ноутбук") { totalCount } }');
@@ -81,7 +83,7 @@ describe('access log', () => {
 
   it('tags lines other modules write during a request with that request id', async () => {
     const { logger, lines } = createCapturedLogger();
-    const { source } = createFormulaSource({ fail: () => new Error('boom in the adapter') });
+    const source = createFakeSource({ answers: formulaAnswers, failWhen: () => new Error('boom in the adapter') });
     const app = createTestApp({ source, logger });
     const res = await post(app, '/v2/stats/top', { phrase: 'x' }, { authorization: `Bearer ${TEST_KEY}`, 'x-request-id': 'req-777' });
     expect(res.status).toBe(500);
@@ -100,7 +102,7 @@ describe('access log', () => {
 
   it('logs health probes at debug only', async () => {
     const { logger, lines } = createCapturedLogger('info');
-    const app = createTestApp({ source: createFormulaSource().source, logger });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }), logger });
     await get(app, '/healthz');
     await get(app, '/readyz');
     expect(lines().filter((l) => l.msg === 'request')).toHaveLength(0);
@@ -109,7 +111,7 @@ describe('access log', () => {
 
 describe('/metrics', () => {
   it('counts requests by route and status, latency, cache results and upstream calls, per app instance', async () => {
-    const { source, calls } = createFormulaSource();
+    const source = createFakeSource({ answers: formulaAnswers });
     const app = createTestApp({ source });
     await post(app, '/v2/stats/top', { phrase: 'a' });
     await post(app, '/v2/stats/top', { phrase: 'a' });
@@ -127,19 +129,19 @@ describe('/metrics', () => {
     expect(sample(text, 'sds_http_responses_by_cache_total', { route: '/v2/stats/top', cache: 'HIT' })).toBe(1);
     expect(sample(text, 'sds_cache_results_total', { method: 'top', result: 'MISS' })).toBe(1);
     expect(sample(text, 'sds_cache_results_total', { method: 'top', result: 'HIT' })).toBe(1);
-    expect(sample(text, 'sds_source_calls_total', { method: 'top', outcome: 'ok' })).toBe(calls.top);
+    expect(sample(text, 'sds_source_calls_total', { method: 'top', outcome: 'ok' })).toBe(source.count('top'));
     // The names the other parts will report under exist from the start (dashboards can be built now).
     for (const name of ['sds_source_quota_remaining', 'sds_ledger_buffered_rows', 'sds_llm_calls_total', 'sds_graphql_refused_total']) {
       expect(text).toContain(`# TYPE ${name} `);
     }
 
-    const other = createTestApp({ source: createFormulaSource().source });
+    const other = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const fresh = await (await get(other, '/metrics')).text();
     expect(sample(fresh, 'sds_http_requests_total', { method: 'POST', route: '/v2/stats/top', status: '200' })).toBeUndefined();
   });
 
   it('counts upstream failures by their error code', async () => {
-    const { source } = createFormulaSource({ fail: () => new DomainError('SOURCE_RATE_LIMITED', 'slow down') });
+    const source = createFakeSource({ answers: formulaAnswers, failWhen: () => new DomainError('SOURCE_RATE_LIMITED', 'slow down') });
     const app = createTestApp({ source });
     await post(app, '/v2/stats/dynamics', { phrase: 'a' });
     const text = await (await get(app, '/metrics')).text();
@@ -147,7 +149,7 @@ describe('/metrics', () => {
   });
 
   it('is protected by METRICS_TOKEN when one is set', async () => {
-    const app = createTestApp({ source: createFormulaSource().source }, { METRICS_TOKEN: 'scrape-secret' });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) }, { METRICS_TOKEN: 'scrape-secret' });
     expect((await get(app, '/metrics')).status).toBe(401);
     expect((await get(app, '/metrics', { authorization: 'Bearer nope' })).status).toBe(401);
     expect((await get(app, '/metrics', { authorization: `Bearer ${TEST_KEY}` })).status).toBe(401);
@@ -159,7 +161,7 @@ describe('/metrics', () => {
 
 describe('/readyz', () => {
   it('reports source, cache and ledger; ready with the demo warning', async () => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const res = await get(app, '/readyz');
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -172,7 +174,7 @@ describe('/readyz', () => {
     const cache = Object.assign(createMemoryCache({ maxEntries: 100, maxBytes: 1_000_000 }), {
       checkHealth: async () => ({ status: 'down' as const, detail: 'redis: connection refused' }),
     });
-    const app = createTestApp({ source: createFormulaSource().source, cache });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }), cache });
     const res = await get(app, '/readyz');
     expect(res.status).toBe(200);
     const body = await res.json();

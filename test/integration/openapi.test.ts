@@ -5,16 +5,18 @@ import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { ROUTE_DOCS } from '../../src/rest/openapi/route-docs.js';
 import { envelopeErrorSchema } from '../../src/rest/openapi/schemas-v1.js';
 import { problemSchema } from '../../src/rest/openapi/schemas-v2.js';
-import { createFormulaSource } from '../support/formula-source.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import type { RestRoute } from '../../src/rest/routes.js';
-import { createTestApp, post, TEST_KEY } from '../support/app.js';
+import { createTestApp, post } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 const methodOf = (route: RestRoute) => (route.method ?? 'POST').toLowerCase();
 const isGet = (route: RestRoute) => methodOf(route) === 'get';
 
 /** A path with parameters made concrete: `{id}` becomes a task of the route's operation, posted for the purpose. */
 async function concretePath(app: ReturnType<typeof createTestApp>, route: RestRoute): Promise<string> {
-  if (!route.match) return route.path;
+  if (!route.path.includes('{')) return route.path;
   const base = route.path.slice(0, route.path.indexOf('/task_get/'));
   const body = base.endsWith('search_volume') ? { keywords: ['пицца'] } : { keyword: 'пицца' };
   const posted = await post(app, `${base}/task_post`, body);
@@ -49,7 +51,7 @@ describe('GET /openapi.json', () => {
   let app: ReturnType<typeof createTestApp>;
   beforeAll(async () => {
     client = await createPgliteClient({ dataDir: 'memory://' });
-    app = createTestApp({ source: createFormulaSource().source, taskClient: client }, { TASK_WORKERS: '0' });
+    app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }), taskClient: client }, { TASK_WORKERS: '0' });
   }, 120_000);
   afterAll(async () => {
     await app?.close();

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
-import { createCountingSource } from '../fakes/counting-source.js';
+import { callNumberAnswers } from '../support/answers/call-number-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 
 function setup() {
-  const source = createCountingSource(0);
+  const source = createFakeSource({ answers: callNumberAnswers, latencyMs: 0 });
   const ledger = createMemoryLedger();
   const app = createTestApp({ source, ledger });
   return { app, source, ledger };
@@ -22,7 +23,7 @@ describe('region lookup: POST /v2/stats/region_search and GraphQL regionSearch',
         { regionId: 213, regionName: 'Москва', regionNameEn: 'Moscow', regionType: 'city', parentId: 1, parentName: 'Москва и область', countryCode: 'RU' },
       ],
     });
-    expect(source.calls).toBe(0);
+    expect(source.count()).toBe(0);
     expect(ledger.rows()).toEqual([expect.objectContaining({ operation: 'v2.region_search', status: 200, price: 0 })]);
   });
 
@@ -63,7 +64,7 @@ describe('region lookup: POST /v2/stats/region_search and GraphQL regionSearch',
     expect(response.status).toBe(200);
     expect(response.json.data.regionSearch).toEqual(rest.json.regions);
     expect(response.headers.get('x-cost')).toBe('0');
-    expect(source.calls).toBe(0);
+    expect(source.count()).toBe(0);
     expect(ledger.rows().at(-1)).toMatchObject({ operation: 'graphql.regionSearch', price: 0 });
 
     const empty = await graphql(app, '{ regionSearch(query: " ") { regionId } }');

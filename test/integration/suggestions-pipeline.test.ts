@@ -12,7 +12,8 @@ import { createSuggestionsAnswerCache } from '../../src/services/suggestions-cac
 import { type CandidateProvider, createSuggestionsPipeline, relatedQueriesProvider } from '../../src/services/suggestions.js';
 import { type FakeLlmServer, startFakeLlmServer } from '../fakes/fake-llm-server.js';
 import { type FakeSearchServer, startFakeSearchServer } from '../fakes/fake-search-server.js';
-import { createSuggestionSource, SEED } from '../fakes/suggestion-source.js';
+import { SEED, seedAnswers, sourceDown, verificationCalls } from '../support/answers/seed-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { apiRequest, createTestRuntime } from '../support/runtime.js';
 
 const DAY = 24 * 3_600_000;
@@ -40,7 +41,7 @@ interface SetupOptions {
 }
 
 function setup(options: SetupOptions = {}) {
-  const source = createSuggestionSource();
+  const source = createFakeSource({ answers: seedAnswers, latencyMs: 5 });
   const { runtime, cache, clock } = createTestRuntime({ source });
   runtime.concurrency = options.concurrency ?? runtime.concurrency;
   const llmReports: LlmProposalReport[] = [];
@@ -136,7 +137,7 @@ describe('suggestions with an LLM', () => {
     ]);
     // The seed's list once (provider and verifier share the call), then one 50-row top call per unknown candidate.
     expect(source.calls.filter((c) => c.method === 'top' && c.query.phrase === SEED)).toHaveLength(1);
-    expect(source.verificationCalls().map((q) => [q.phrase, q.numPhrases, q.regions])).toEqual([
+    expect(verificationCalls(source).map((q) => [q.phrase, q.numPhrases, q.regions])).toEqual([
       ['лучший ноутбук 2025', 50, [225]],
       ['ноутбук для дизайнера', 50, [225]],
       ['несуществующий запрос', 50, [225]],
@@ -222,7 +223,7 @@ describe('the verification budget', () => {
     const { source, post, budgetReports } = setup({ withLlm: true, budget });
     const answer = await post({ keyword: SEED, limit: 100 });
     expect(answer.status).toBe(200);
-    const verified = source.verificationCalls().map((q) => q.phrase);
+    const verified = verificationCalls(source).map((q) => q.phrase);
     expect(verified).toEqual(['макбук', 'хромбук', 'лучший ноутбук 2025', ...many].slice(0, budget));
     expect(source.calls).toHaveLength(1 + budget);
     const llmItems = answer.pairs.filter(([k]) => ['макбук', 'хромбук', 'лучший ноутбук 2025'].includes(k));
@@ -234,11 +235,11 @@ describe('the verification budget', () => {
     llm.behave(() => ({ queries: ['макбук', 'хромбук', 'лучший ноутбук 2025'] }));
     // One call at a time, so "stops" is observable: the first fails and the other two are never made.
     const { source, post } = setup({ withLlm: true, budget: 10, concurrency: 1 });
-    source.failFor.add('макбук');
+    source.failures.set('макбук', sourceDown());
     const answer = await post({ keyword: SEED });
     expect(answer.status).toBe(200);
     expect(answer.pairs).toEqual(SOURCE_ONLY);
-    expect(source.verificationCalls().map((q) => q.phrase)).toEqual(['макбук']);
+    expect(verificationCalls(source).map((q) => q.phrase)).toEqual(['макбук']);
   });
 });
 
@@ -323,12 +324,12 @@ describe('the whole answer is cached', () => {
     const { source, post, clock } = setup();
     expect((await post({ keyword: SEED })).cache).toBe('MISS');
     clock.advance(DAY + 1); // the answer and the source entry are no longer fresh; the source entry is kept stale
-    source.failFor.add(SEED);
+    source.failures.set(SEED, sourceDown());
     const stale = await post({ keyword: SEED });
     expect([stale.status, stale.cache]).toEqual([200, 'STALE']);
     expect(stale.pairs).toEqual(SOURCE_ONLY);
 
-    source.failFor.delete(SEED);
+    source.failures.delete(SEED);
     const recovered = await post({ keyword: SEED });
     expect(recovered.cache).toBe('MISS');
     expect(source.calls).toHaveLength(3);

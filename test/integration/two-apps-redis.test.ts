@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createFixtureSource } from '../support/fixture-source.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, post } from '../support/app.js';
 
 const REDIS_URL = process.env.REDIS_URL;
@@ -9,7 +9,7 @@ if (!REDIS_URL) console.warn('[skipped] two apps on one Redis: set REDIS_URL to 
 describe.skipIf(!REDIS_URL)('two app instances on one Redis', () => {
   it('50 concurrent identical requests split over both make one upstream call; the other app then hits', async () => {
     // One upstream shared by both instances, slow enough for the requests to overlap.
-    const source = createFixtureSource({ delayMs: 150 });
+    const source = createFakeSource({ latencyMs: 150 });
     // Short TTLs and a phrase of this run only: nothing lingers in the shared Redis.
     const env = { REDIS_URL: REDIS_URL!, CACHE_TTL: '60s', CACHE_STALE_TTL: '60s' };
     const [a, b] = [createTestApp({ source }, env), createTestApp({ source }, env)];

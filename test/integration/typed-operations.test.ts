@@ -7,7 +7,8 @@ import {
   SuggestionsDocument,
   TopDocument,
 } from '../generated/graphql.js';
-import { createFormulaSource } from '../support/formula-source.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, post } from '../support/app.js';
 import { runTyped } from '../support/typed-graphql.js';
 
@@ -15,7 +16,7 @@ import { runTyped } from '../support/typed-graphql.js';
 // the REST equivalents, and result types a client can rely on.
 describe('typed example operations', () => {
   it('dynamics: typed points and trend, equal to /v2/stats/dynamics', async () => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const { status, data } = await runTyped(app, DynamicsDocument, { phrase: 'велосипед', period: 'WEEKLY' });
     expect(status).toBe(200);
     expectTypeOf(data!.dynamics.trend).toEqualTypeOf<string>();
@@ -26,7 +27,7 @@ describe('typed example operations', () => {
   });
 
   it('top: typed counts, equal to /v2/stats/top', async () => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const { data } = await runTyped(app, TopDocument, { phrase: 'ноутбук', numPhrases: 10 });
     expectTypeOf(data!.top.totalCount).toEqualTypeOf<number>();
     const rest = await post(app, '/v2/stats/top', { phrase: 'ноутбук', numPhrases: 10 });
@@ -34,7 +35,7 @@ describe('typed example operations', () => {
   });
 
   it('regions: typed rows, equal to /v2/stats/regions', async () => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const { data } = await runTyped(app, RegionsDocument, { phrase: 'пицца', level: 'CITIES' });
     expectTypeOf(data!.regions[0]!.regionNameEn).toEqualTypeOf<string>();
     const rest = await post(app, '/v2/stats/regions', { phrase: 'пицца', region: 'cities' });
@@ -52,7 +53,7 @@ describe('typed example operations', () => {
 
 describe('typed keyword operations', () => {
   it('keyword, keywords and suggestions: typed, equal to the /v1 answers', async () => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const one = await runTyped(app, KeywordDocument, { phrase: 'купить ноутбук' });
     expectTypeOf(one.data!.keyword.searchVolume).toEqualTypeOf<number>();
     const rest = await post(app, '/v1/keywords/search_volume', { keywords: ['купить ноутбук'] });

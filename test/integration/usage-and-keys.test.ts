@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/composition/database.js';
 import { loadConfig } from '../../src/config/config.js';
 import { silentLogger } from '../../src/ports/logger.js';
-import { createFixtureSource } from '../support/fixture-source.js';
-import { createTestApp, fixedClock, graphql, post, TEST_KEY } from '../support/app.js';
+import { createFakeSource } from '../support/fake-source.js';
+import { createTestApp, graphql, post } from '../support/app.js';
+import { createTestClock, TEST_KEY, TODAY } from '../support/kit.js';
 
 describe('keys from the store, usage reports and the ledger on the embedded database', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sds-usage-'));
@@ -15,7 +16,7 @@ describe('keys from the store, usage reports and the ledger on the embedded data
   let issued: { id: string; key: string };
 
   beforeAll(async () => {
-    database = createDatabase(config, { logger: silentLogger, clock: fixedClock() });
+    database = createDatabase(config, { logger: silentLogger, clock: createTestClock() });
     // Issued the way `npm run keys -- create` does: only the hash is stored.
     issued = await database.keyStore.create('dashboard');
   }, 60_000);
@@ -25,23 +26,23 @@ describe('keys from the store, usage reports and the ledger on the embedded data
   });
 
   it('accepts an issued key, bills its calls, reports them, and refuses it at once once revoked', async () => {
-    const app = createTestApp({ source: createFixtureSource(), database, ledger: database.ledger });
+    const app = createTestApp({ source: createFakeSource(), database, ledger: database.ledger });
     const auth = { authorization: `Bearer ${issued.key}` };
     expect((await post(app, '/v2/stats/top', { phrase: 'ноутбук' }, auth)).status).toBe(200);
     expect((await post(app, '/v2/stats/top', { phrase: 'ноутбук' }, auth)).headers.get('x-cache')).toBe('HIT');
     expect((await post(app, '/v2/stats/top', { phrase: '' }, auth)).status).toBe(400);
     await database.ledger.flush();
 
-    const usage = await app.fetch(new Request('http://localhost/v1/usage?from=2026-11-01', { headers: auth }));
+    const usage = await app.fetch(new Request('http://localhost/v1/usage?from=2026-03-01', { headers: auth }));
     expect(usage.status).toBe(200);
     expect(usage.headers.get('x-cost')).toBe('0');
     const report = (await usage.json()).tasks[0].result[0];
     expect(report.totals).toEqual({ calls: 3, hits: 1, stale: 0, errors: 1, spend: 1.1 });
     expect(report.days).toHaveLength(1);
-    expect(report.days[0].date).toBe('2026-11-20');
+    expect(report.days[0].date).toBe(TODAY);
     expect(report.operations).toEqual([{ operation: 'v2.top', calls: 3, hits: 1, stale: 0, errors: 1, spend: 1.1 }]);
 
-    const gql = await graphql(app, '{ usage(from: "2026-11-01") { calls hits spend operations { operation calls } } }', undefined, auth);
+    const gql = await graphql(app, '{ usage(from: "2026-03-01") { calls hits spend operations { operation calls } } }', undefined, auth);
     expect(gql.json.data.usage).toMatchObject({ calls: 3, hits: 1, spend: 1.1 });
     expect(gql.headers.get('x-cost')).toBe('0');
 
@@ -58,14 +59,14 @@ describe('keys from the store, usage reports and the ledger on the embedded data
   });
 
   it('reports the database on /readyz', async () => {
-    const app = createTestApp({ source: createFixtureSource(), database, ledger: database.ledger });
+    const app = createTestApp({ source: createFakeSource(), database, ledger: database.ledger });
     const ready = await (await app.fetch(new Request('http://localhost/readyz'))).json();
     expect(ready.checks.ledger).toMatchObject({ ok: true });
     expect(ready.checks.ledger.detail).toMatch(/^pglite; \d+ rows buffered$/);
   });
 
   it('validates usage ranges and methods', async () => {
-    const app = createTestApp({ source: createFixtureSource(), database, ledger: database.ledger });
+    const app = createTestApp({ source: createFakeSource(), database, ledger: database.ledger });
     const bad = await app.fetch(new Request('http://localhost/v1/usage?from=yesterday', { headers: { authorization: `Bearer ${TEST_KEY}` } }));
     expect(bad.status).toBe(400);
     expect((await bad.json()).tasks[0].status_code).toBe(40501);

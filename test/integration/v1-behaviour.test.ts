@@ -5,7 +5,7 @@ import { createRestHandler } from '../../src/rest/handler.js';
 import type { LocationsResultJson, SearchVolumeItemJson, SuggestionsResultJson } from '../../src/rest/v1/presenters.js';
 import { createV1Routes, v1Routes } from '../../src/rest/v1/routes.js';
 import type { RestRoute } from '../../src/rest/routes.js';
-import { createFixtureSource, type FixtureSourceOptions } from '../support/fixture-source.js';
+import { createFakeSource, type FakeSourceOptions } from '../support/fake-source.js';
 import { apiRequest, createTestRuntime } from '../support/runtime.js';
 
 interface EnvelopeJson<R> {
@@ -15,8 +15,8 @@ interface EnvelopeJson<R> {
   tasks: { status_code: number; cost: number; result_count: number; result: R[] | null }[];
 }
 
-function setup(options: { routes?: RestRoute[]; source?: FixtureSourceOptions } = {}) {
-  const source = createFixtureSource(options.source);
+function setup(options: { routes?: RestRoute[]; source?: FakeSourceOptions } = {}) {
+  const source = createFakeSource(options.source);
   const { runtime, ledger } = createTestRuntime({ source });
   const handler = createRestHandler(runtime, options.routes ?? v1Routes);
   const post = async <R>(path: string, body: unknown) => {

@@ -4,12 +4,12 @@ import type { LocationsResultJson, SearchVolumeItemJson, SuggestionsResultJson }
 import { v1Routes } from '../../src/rest/v1/routes.js';
 import { v2Routes } from '../../src/rest/v2/routes.js';
 import { RELATED_QUERIES_PER_SEED } from '../../src/services/suggestions.js';
-import { createFixtureSource } from '../support/fixture-source.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { apiRequest, createTestRuntime } from '../support/runtime.js';
 
 /** One runtime (one gateway, one cache) behind both families, as in the service. */
 function setup() {
-  const source = createFixtureSource();
+  const source = createFakeSource();
   const { runtime } = createTestRuntime({ source });
   const v1 = createRestHandler(runtime, v1Routes);
   const v2 = createRestHandler(runtime, v2Routes);

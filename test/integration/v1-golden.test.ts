@@ -1,84 +1,95 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
-import { createRestHandler } from '../../src/rest/handler.js';
-import { v1Routes } from '../../src/rest/v1/routes.js';
-import { createFixtureSource } from '../support/fixture-source.js';
-import { normaliseEnvelope, readGolden } from '../support/golden.js';
-import { apiRequest, createTestRuntime, type PostOptions } from '../support/runtime.js';
+import { createGoldenApp, expectGolden, maskEnvelope } from '../support/golden.js';
+import { AUTH_HEADER } from '../support/kit.js';
 
-/** One fresh runtime per case: every golden starts from an empty cache. */
-async function call(path: string, body?: unknown, options?: PostOptions) {
-  const source = createFixtureSource({
-    failures: { 'сломанный запрос': new DomainError('SOURCE_FAILED', 'the source rejected the request for "сломанный запрос"') },
-  });
-  const { runtime } = createTestRuntime({ source });
-  const response = await createRestHandler(runtime, v1Routes)(apiRequest(path, body, options));
-  if (!response) throw new Error(`no response for ${path}`);
-  return { response, json: (await response.json()) as unknown, source };
+interface SendOptions {
+  method?: string;
+  /** The body as sent; default JSON.stringify(body). */
+  raw?: string;
+  /** Send no Authorization header. */
+  anonymous?: boolean;
 }
 
-describe('/v1 golden responses', () => {
+/** One fresh app per case, so every golden starts from an empty cache; the answer's exact text is kept. */
+async function call(path: string, body?: unknown, options: SendOptions = {}) {
+  const { app, source } = createGoldenApp({
+    failures: { 'сломанный запрос': new DomainError('SOURCE_FAILED', 'the source rejected the request for "сломанный запрос"') },
+  });
+  const method = options.method ?? 'POST';
+  const headers = { 'content-type': 'application/json', ...(options.anonymous ? {} : AUTH_HEADER) };
+  const payload = options.raw ?? (body === undefined ? '' : JSON.stringify(body));
+  const response = await app.fetch(
+    new Request(`http://service.test${path}`, { method, headers, ...(method === 'GET' ? {} : { body: payload }) }),
+  );
+  return { response, text: await response.text(), source };
+}
+
+/** The v1 envelope's bytes, its ids and times masked, against test/golden/<file>. */
+const expectV1Golden = (file: string, text: string) => expectGolden('golden', file, maskEnvelope(text));
+
+describe('/v1 golden responses (whole app, exact bytes)', () => {
   it('search_volume: three keywords, default location', async () => {
-    const { response, json } = await call('/v1/keywords/search_volume', {
+    const { response, text } = await call('/v1/keywords/search_volume', {
       keywords: ['Купить ноутбук', '  пицца ', 'редкий запрос'],
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('x-cache')).toBe('MISS');
-    expect(normaliseEnvelope(json)).toEqual(readGolden('v1-search-volume.json'));
+    expectV1Golden('v1-search-volume.json', text);
   });
 
   it('suggestions: seed and duplicates removed, sorted, default limit', async () => {
-    const { response, json } = await call('/v1/keywords/suggestions', { keyword: 'ноутбук' });
+    const { response, text } = await call('/v1/keywords/suggestions', { keyword: 'ноутбук' });
     expect(response.status).toBe(200);
-    expect(normaliseEnvelope(json)).toEqual(readGolden('v1-suggestions.json'));
+    expectV1Golden('v1-suggestions.json', text);
   });
 
   it('locations: every region with its location code', async () => {
-    const { response, json } = await call('/v1/keywords/locations', { keyword: 'пицца', language_code: 'en' });
+    const { response, text } = await call('/v1/keywords/locations', { keyword: 'пицца', language_code: 'en' });
     expect(response.status).toBe(200);
-    expect(normaliseEnvelope(json)).toEqual(readGolden('v1-locations.json'));
+    expectV1Golden('v1-locations.json', text);
   });
 
   it('400: a keyword of spaces only, named by its index', async () => {
-    const { response, json } = await call('/v1/keywords/search_volume', { keywords: ['ноутбук', '   '] });
+    const { response, text } = await call('/v1/keywords/search_volume', { keywords: ['ноутбук', '   '] });
     expect(response.status).toBe(400);
     expect(response.headers.get('x-cost')).toBe('0');
-    expect(normaliseEnvelope(json)).toEqual(readGolden('v1-error-400-keyword-empty.json'));
+    expectV1Golden('v1-error-400-keyword-empty.json', text);
   });
 
   it('400: an empty body', async () => {
-    const { response, json } = await call('/v1/keywords/suggestions', undefined, { raw: '' });
+    const { response, text } = await call('/v1/keywords/suggestions', undefined, { raw: '' });
     expect(response.status).toBe(400);
-    expect(normaliseEnvelope(json)).toEqual(readGolden('v1-error-400-empty-body.json'));
+    expectV1Golden('v1-error-400-empty-body.json', text);
   });
 
   it('401: no key, with WWW-Authenticate', async () => {
-    const { response, json, source } = await call('/v1/keywords/search_volume', { keywords: ['пицца'] }, { key: null });
+    const { response, text, source } = await call('/v1/keywords/search_volume', { keywords: ['пицца'] }, { anonymous: true });
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBe('Bearer');
-    expect(normaliseEnvelope(json)).toEqual(readGolden('v1-error-401.json'));
+    expectV1Golden('v1-error-401.json', text);
     expect(source.calls).toHaveLength(0);
   });
 
   it('404: an unknown path under /v1', async () => {
-    const { response, json } = await call('/v1/keywords/volume', { keywords: ['пицца'] });
+    const { response, text } = await call('/v1/keywords/volume', { keywords: ['пицца'] });
     expect(response.status).toBe(404);
-    expect(normaliseEnvelope(json)).toEqual(readGolden('v1-error-404.json'));
+    expectV1Golden('v1-error-404.json', text);
   });
 
   it('405: GET on a /v1 route, with Allow', async () => {
-    const { response, json } = await call('/v1/keywords/locations', undefined, { method: 'GET' });
+    const { response, text } = await call('/v1/keywords/locations', undefined, { method: 'GET' });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
-    expect(normaliseEnvelope(json)).toEqual(readGolden('v1-error-405.json'));
+    expectV1Golden('v1-error-405.json', text);
   });
 
   it('500: one keyword fails at the source, so the whole request fails with no partial result', async () => {
-    const { response, json } = await call('/v1/keywords/search_volume', {
+    const { response, text } = await call('/v1/keywords/search_volume', {
       keywords: ['пицца', 'сломанный запрос', 'ноутбук'],
     });
     expect(response.status).toBe(500);
-    expect(normaliseEnvelope(json)).toEqual(readGolden('v1-error-500-source-failed.json'));
+    expectV1Golden('v1-error-500-source-failed.json', text);
   });
 });

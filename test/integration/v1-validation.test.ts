@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRestHandler } from '../../src/rest/handler.js';
 import { v1Routes } from '../../src/rest/v1/routes.js';
-import { createFixtureSource } from '../support/fixture-source.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { apiRequest, createTestRuntime, type PostOptions } from '../support/runtime.js';
 
 interface EnvelopeJson {
@@ -12,7 +12,7 @@ interface EnvelopeJson {
 }
 
 function setup() {
-  const source = createFixtureSource();
+  const source = createFakeSource();
   const { runtime, ledger } = createTestRuntime({ source });
   const handler = createRestHandler(runtime, v1Routes);
   const post = async (path: string, body: unknown, options?: PostOptions) => {

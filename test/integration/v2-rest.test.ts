@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
 import { DomainError } from '../../src/domain/errors.js';
-import { createFormulaSource } from '../support/formula-source.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, post } from '../support/app.js';
 
 const routes = ['/v2/stats/top', '/v2/stats/dynamics', '/v2/stats/regions'];
 
 describe('/v2 request handling', () => {
   it.each(routes)('%s: 401 with WWW-Authenticate and problem+json without a valid key', async (path) => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     for (const headers of [{}, { authorization: 'Bearer wrong-key-123456' }, { authorization: 'Basic abc' }] as Record<string, string>[]) {
       const res = await post(app, path, { phrase: 'x' }, headers);
       expect(res.status).toBe(401);
@@ -19,7 +20,7 @@ describe('/v2 request handling', () => {
   });
 
   it('405 for a wrong method, 404 for an unknown path, both problem+json', async () => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const get = await app.fetch(new Request('http://localhost/v2/stats/top'));
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
@@ -30,7 +31,7 @@ describe('/v2 request handling', () => {
   });
 
   it('413 for a body over 1 MiB, 400 for broken JSON and non-object bodies', async () => {
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const big = await post(app, '/v2/stats/top', JSON.stringify({ phrase: 'x'.repeat(1024 * 1024 + 10) }));
     expect(big.status).toBe(413);
     expect(big.json).toMatchObject({ status: 413, field: 'body' });
@@ -66,14 +67,14 @@ describe('/v2 request handling', () => {
     ['/v2/stats/regions', { phrase: 'x', region: 'planets' }, 'region'],
     ['/v2/stats/regions', { phrase: '' }, 'phrase'],
   ])('%s %j → 400 naming %s', async (path, body, field) => {
-    const { source, calls } = createFormulaSource();
+    const source = createFakeSource({ answers: formulaAnswers });
     const app = createTestApp({ source });
     const res = await post(app, path, body);
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(res.json).toMatchObject({ status: 400, title: 'Bad Request', field });
     expect(res.json.detail).toContain(field.replace(/\[\d+\]$/, ''));
-    expect(calls.total()).toBe(0);
+    expect(source.count()).toBe(0);
   });
 
   it.each([
@@ -83,7 +84,7 @@ describe('/v2 request handling', () => {
     [new DomainError('SOURCE_FAILED', 'rejected'), 500, null],
     [new Error('bug'), 500, null],
   ])('a source failure %s maps to %d with Retry-After %s, cost 0', async (error, status, retryAfter) => {
-    const { source } = createFormulaSource({ fail: () => error });
+    const source = createFakeSource({ answers: formulaAnswers, failWhen: () => error });
     const app = createTestApp({ source });
     const res = await post(app, '/v2/stats/top', { phrase: 'x' });
     expect(res.status).toBe(status);
@@ -96,7 +97,7 @@ describe('/v2 request handling', () => {
 
 describe('/v2 answers', () => {
   it('top: defaults, sorted results within totalCount, cache MISS then HIT at the repeat price', async () => {
-    const { source, calls } = createFormulaSource();
+    const source = createFakeSource({ answers: formulaAnswers });
     const ledger = createMemoryLedger();
     const app = createTestApp({ source, ledger }, { PRICE_CALL: '2', PRICE_REPEAT: '0.5' });
     const first = await post(app, '/v2/stats/top', { phrase: '  купить  велосипед ', numPhrases: 0 });
@@ -113,7 +114,7 @@ describe('/v2 answers', () => {
     expect(again.headers.get('x-cache')).toBe('HIT');
     expect(again.headers.get('x-cost')).toBe('0.5');
     expect(again.json).toEqual(first.json);
-    expect(calls.top).toBe(1);
+    expect(source.count('top')).toBe(1);
     expect(ledger.rows().map((r) => [r.operation, r.cacheStatus, r.status, r.price])).toEqual([
       ['v2.top', 'MISS', 200, 2],
       ['v2.top', 'HIT', 200, 0.5],
@@ -121,21 +122,21 @@ describe('/v2 answers', () => {
   });
 
   it('dynamics: 12 months ending last month by default, every period present, trend computed', async () => {
-    const { source } = createFormulaSource();
+    const source = createFakeSource({ answers: formulaAnswers });
     const app = createTestApp({ source });
     const res = await post(app, '/v2/stats/dynamics', { phrase: 'велосипед' });
     expect(res.status).toBe(200);
     expect(res.json.results).toHaveLength(12);
-    expect(res.json.results[0].date).toBe('2025-11-01');
-    expect(res.json.results[11].date).toBe('2026-10-01');
+    expect(res.json.results[0].date).toBe('2025-03-01');
+    expect(res.json.results[11].date).toBe('2026-02-01');
     // fixture: 1000 + 10 × index → first 1000, last 1110: up 11%
     expect(res.json.trend).toBe('up 11%');
-    const weekly = await post(app, '/v2/stats/dynamics', { phrase: 'велосипед', period: 'Weekly', fromDate: '2026-10-07' });
-    expect(weekly.json.results.map((p: { date: string }) => p.date)).toEqual(['2026-10-05', '2026-10-12', '2026-10-19', '2026-10-26', '2026-11-02', '2026-11-09']);
+    const weekly = await post(app, '/v2/stats/dynamics', { phrase: 'велосипед', period: 'Weekly', fromDate: '2026-02-04' });
+    expect(weekly.json.results.map((p: { date: string }) => p.date)).toEqual(['2026-02-02', '2026-02-09', '2026-02-16', '2026-02-23', '2026-03-02', '2026-03-09']);
   });
 
   it('regions: names from the catalog, shares of the total, count descending, level filter', async () => {
-    const { source } = createFormulaSource();
+    const source = createFakeSource({ answers: formulaAnswers });
     const app = createTestApp({ source });
     const all = await post(app, '/v2/stats/regions', { phrase: 'пицца' });
     expect(all.status).toBe(200);

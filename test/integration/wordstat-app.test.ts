@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
-import { startFakeWordstat, type FakeWordstat } from '../fakes/fake-wordstat/fake-wordstat.js';
+import { startFakeWordstat, type FakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
 import { createTestApp, graphql, post } from '../support/app.js';
+import { AUTH_HEADER, TODAY } from '../support/kit.js';
 
 /**
  * Rounds every float so that percent → fraction conversions on the wire compare equal, and drops what differs
@@ -33,8 +34,8 @@ const cases: [string, unknown][] = [
 describe('SOURCE=wordstat against the fake Wordstat (backed by the demo model)', () => {
   let fake: FakeWordstat;
   beforeAll(async () => {
-    // The fake's calendar matches the tests' fixed clock (2026-11-20), for the 60-day daily limit.
-    fake = await startFakeWordstat({ model: createDemoSource(loadRegionCatalog()), apiKey: 'fake-key', folderId: 'folder-1', today: () => '2026-11-20' });
+    // The fake's calendar matches the tests' fixed clock (FIXED_NOW), for the 60-day daily limit.
+    fake = await startFakeWordstat({ model: createDemoSource(loadRegionCatalog()), apiKey: 'fake-key', folderId: 'folder-1', today: () => TODAY });
   });
   afterAll(() => fake.close());
 
@@ -79,7 +80,7 @@ describe('SOURCE=wordstat against the fake Wordstat (backed by the demo model)',
       WORDSTAT_BASE_URL: fake.url,
       WORDSTAT_RPH: '3',
     });
-    const quota = async () => (await app.fetch(new Request('http://localhost/v2/stats/quota', { headers: { authorization: 'Bearer test-key-0123456789' } }))).json();
+    const quota = async () => (await app.fetch(new Request('http://localhost/v2/stats/quota', { headers: AUTH_HEADER }))).json();
     expect(await quota()).toMatchObject({ source: 'wordstat', hourly: { limit: 3, remaining: 3 }, perSecond: { limit: 10 } });
     await post(app, '/v2/stats/top', { phrase: 'ноутбук' });
     expect((await quota()).hourly.remaining).toBe(2);

@@ -60,7 +60,7 @@ describe('MCP shares the cache with REST and GraphQL', () => {
 
 describe('MCP coalesces with the other faces', () => {
   it('the same question at the same time through MCP and REST makes one upstream call', async () => {
-    const slow = await startMcpApp({ delayMs: 300 });
+    const slow = await startMcpApp({ latencyMs: 300 });
     try {
       const { client } = await connectClient(slow.url);
       const [tool, rest] = await Promise.all([

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_TOOLS } from '../../src/mcp/tool-list.js';
-import { TEST_KEY } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 import { connectClient, OTHER_KEY, startMcpApp } from './mcp-support.js';
 
 type Started = Awaited<ReturnType<typeof startMcpApp>>;

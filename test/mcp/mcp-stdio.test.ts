@@ -5,12 +5,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MCP_TOOLS } from '../../src/mcp/tool-list.js';
+import { TEST_KEY } from '../support/kit.js';
 
 // The SDK client starts `npm run mcp` as a desktop assistant would: the app in-process with the demo source
 // and an embedded database in a directory of its own. Start-up takes seconds on a busy machine.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mcp-stdio-'));
-const KEY = 'stdio-test-key-0123456789';
+const KEY = TEST_KEY;
 const baseEnv = { DATA_DIR: dataDir, API_KEYS: KEY, SOURCE: 'demo', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

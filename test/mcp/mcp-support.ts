@@ -6,20 +6,21 @@ import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
 import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
 import type { App } from '../../src/app.js';
 import { createFixtureCatalog } from '../support/catalog.js';
-import { createFixtureSource, type FixtureSourceOptions } from '../support/fixture-source.js';
-import { createTestApp, TEST_KEY } from '../support/app.js';
+import { createFakeSource, type FakeSourceOptions } from '../support/fake-source.js';
+import { createTestApp } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 /**
  * The app on a real port (0: a free one), with a fixture source that records upstream calls, and tasks kept in
  * an in-memory embedded database run by one worker (the task tools).
  */
-export async function startMcpApp(sourceOptions: FixtureSourceOptions = {}) {
-  const source = createFixtureSource(sourceOptions);
+export async function startMcpApp(sourceOptions: FakeSourceOptions = {}) {
+  const source = createFakeSource(sourceOptions);
   const ledger = createMemoryLedger();
   const taskClient = await createPgliteClient({ dataDir: 'memory://' });
   const app: App = createTestApp({ source, ledger, catalog: createFixtureCatalog(), taskClient }, { TASK_WORKERS: '1', API_KEYS: `${TEST_KEY},${OTHER_KEY}` });
   await app.ready();
-  const server: Server = createServer(app.yoga);
+  const server: Server = createServer(app.handleNode);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
   return {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, TEST_KEY } from '../support/app.js';
+import { createTestApp } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 // The admin API issues and revokes keys: it must not exist without ADMIN_TOKEN, and must take nothing but that token.
 const ADMIN_TOKEN = 'admin-token-for-the-test-0123456789';

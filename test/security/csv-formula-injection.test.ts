@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { writeCsv } from '../../src/rest/csv/csv-format.js';
-import { createCountingSource } from '../fakes/counting-source.js';
-import { createTestApp, TEST_KEY } from '../support/app.js';
+import { callNumberAnswers } from '../support/answers/call-number-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
+import { createTestApp } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 import { readCsv } from '../support/csv-read.js';
 
 // CSV injection (OWASP): a cell that starts with = + - @ (or tab, CR) runs as a formula when Excel opens the
@@ -24,7 +26,7 @@ describe('CSV export neutralises formulas', () => {
   });
 
   it('through the route: a phrase posted as an attack comes back neutralised in top.csv', async () => {
-    const app = createTestApp({ source: createCountingSource(0) });
+    const app = createTestApp({ source: createFakeSource({ answers: callNumberAnswers, latencyMs: 0 }) });
     for (const attack of ATTACKS.slice(0, 4)) {
       const response = await app.fetch(
         new Request('http://localhost/v2/stats/top?format=csv', {

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCountingSource } from '../fakes/counting-source.js';
-import { createTestApp, TEST_KEY } from '../support/app.js';
+import { callNumberAnswers } from '../support/answers/call-number-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
+import { createTestApp } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 // The explorer may hand the development key to a browser on the same machine, so a newcomer needs no docs.
 // That key must never reach anyone else: not in production, not another address, not through a proxy, not to
@@ -13,7 +15,7 @@ function appWith(options: { devKeyFile?: string; env?: Record<string, string> } 
   const dir = mkdtempSync(join(tmpdir(), 'explorer-dev-key-'));
   dirs.push(dir);
   if (options.devKeyFile) writeFileSync(join(dir, 'dev-api-key'), `${options.devKeyFile}\n`);
-  return createTestApp({ source: createCountingSource(0) }, { DATA_DIR: dir, ...options.env });
+  return createTestApp({ source: createFakeSource({ answers: callNumberAnswers, latencyMs: 0 }) }, { DATA_DIR: dir, ...options.env });
 }
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 

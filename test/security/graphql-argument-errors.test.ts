@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createCountingSource } from '../fakes/counting-source.js';
-import { createTestApp, graphql, post, TEST_KEY } from '../support/app.js';
+import { callNumberAnswers } from '../support/answers/call-number-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
+import { createTestApp, graphql, post } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 // Issue 11, item 15: an inline bad Date or an unknown enum value answered HTTP 200 GRAPHQL_VALIDATION_FAILED
 // without naming the argument. spec/graphql.md: BAD_USER_INPUT, naming the argument.
 describe('GraphQL argument values that graphql itself rejects are BAD_USER_INPUT naming the argument', () => {
-  const source = createCountingSource(1);
+  const source = createFakeSource({ answers: callNumberAnswers, latencyMs: 1 });
   const app = createTestApp({ source });
   const cases: [string, string][] = [
     ['{ dynamics(phrase: "x", fromDate: "2026-13-01") { trend } }', 'fromDate'],
@@ -22,7 +24,7 @@ describe('GraphQL argument values that graphql itself rejects are BAD_USER_INPUT
       expect(res.json.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field, http: { status: 400 } });
       expect(res.json.errors[0].message.startsWith(`${field}: `)).toBe(true);
     }
-    expect(source.calls).toBe(0);
+    expect(source.count()).toBe(0);
   });
 
   it('the same value through a variable is a 400 BAD_USER_INPUT too', async () => {

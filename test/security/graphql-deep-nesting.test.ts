@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_QUERY_TOKENS } from '../../src/graphql/armor-plugin.js';
-import { createCountingSource } from '../fakes/counting-source.js';
+import { callNumberAnswers } from '../support/answers/call-number-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 
 // Issue 11, item 3: a selection nested 2,000 levels (6 KB), sent without a key, answered 500. GraphQL Armor's
 // limits (tokens while parsing; depth, aliases, directives while validating) now refuse such documents.
 describe('GraphQL document limits (GraphQL Armor) apply before parse and validate', () => {
-  const app = createTestApp({ source: createCountingSource(1) });
+  const app = createTestApp({ source: createFakeSource({ answers: callNumberAnswers, latencyMs: 1 }) });
   const nested = (levels: number) => `{ ${'a { '.repeat(levels)}b${' }'.repeat(levels)} }`;
   const expectRefused = (res: { status: number; json: any }, limit: string) => {
     expect(res.status).toBe(400);

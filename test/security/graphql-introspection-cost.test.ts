@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createCountingSource } from '../fakes/counting-source.js';
+import { callNumberAnswers } from '../support/answers/call-number-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, graphql } from '../support/app.js';
 
 // Issue 11, item 16: `__typename` and introspection fields were priced like source calls, so 101 `__typename`
 // were refused as "101 source calls".
 describe('__typename and introspection cost nothing in the source-call rule', () => {
-  const app = createTestApp({ source: createCountingSource(1) });
+  const app = createTestApp({ source: createFakeSource({ answers: callNumberAnswers, latencyMs: 1 }) });
 
   it('101 __typename (plain or aliased) are fine and free', async () => {
     for (const query of [

@@ -8,8 +8,9 @@ import { createDatabase, type Database } from '../../src/composition/database.js
 import { loadConfig } from '../../src/config/config.js';
 import { INVALID_OPERATION_LABEL } from '../../src/graphql/operation-label.js';
 import { silentLogger } from '../../src/ports/logger.js';
-import { createFixtureSource } from '../support/fixture-source.js';
-import { createTestApp, fixedClock, TEST_KEY } from '../support/app.js';
+import { createFakeSource } from '../support/fake-source.js';
+import { createTestApp } from '../support/app.js';
+import { TEST_KEY, createTestClock } from '../support/kit.js';
 
 const RANDOM_LETTERS = randomBytes(1_000_000).map((b) => 97 + (b % 26));
 let sent = 0;
@@ -30,7 +31,7 @@ describe('GraphQL ledger bloat: operation names come from the schema, usage stay
   const config = loadConfig({ API_KEYS: TEST_KEY, NODE_ENV: 'test', DATA_DIR: dataDir });
   let database: Database;
   beforeAll(async () => {
-    database = createDatabase(config, { logger: silentLogger, clock: fixedClock() });
+    database = createDatabase(config, { logger: silentLogger, clock: createTestClock() });
     await database.ready;
   }, 60_000);
   afterAll(async () => {
@@ -40,7 +41,7 @@ describe('GraphQL ledger bloat: operation names come from the schema, usage stay
   const auth = { authorization: `Bearer ${TEST_KEY}` };
 
   it('100 mutations named by 1,000,000 random letters: refused before parsing, no ledger row, no stall; /v1/usage answers at once', async () => {
-    const app = createTestApp({ source: createFixtureSource(), database, ledger: database.ledger });
+    const app = createTestApp({ source: createFakeSource(), database, ledger: database.ledger });
     // The process's CPU time per request bounds how long it can hold the loop on an idle machine; the loop delay
     // below also counts the time a busy shared machine does not schedule the process at all.
     let maxCpuMs = 0;
@@ -114,7 +115,7 @@ describe('GraphQL ledger bloat: operation names come from the schema, usage stay
   }, 120_000);
 
   it('rows written before the fix (a huge operation name) are reported under a short fixed label', async () => {
-    database.ledger.record({ at: new Date(fixedClock().now()), keyId: 'old', operation: `graphql.r${'x'.repeat(100_000)}`, cacheStatus: 'MISS', status: 200, price: 0 });
+    database.ledger.record({ at: new Date(createTestClock().now()), keyId: 'old', operation: `graphql.r${'x'.repeat(100_000)}`, cacheStatus: 'MISS', status: 200, price: 0 });
     await database.ledger.flush();
     const report = await database.usage!.forKey('old');
     expect(report.operations.map((o) => o.operation)).toEqual(['invalid']);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, post, TEST_KEY } from '../support/app.js';
+import { createTestApp, post } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

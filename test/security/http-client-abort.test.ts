@@ -1,9 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFormulaSource } from '../support/formula-source.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createCapturedLogger } from '../support/log-capture.js';
-import { createTestApp, TEST_KEY } from '../support/app.js';
+import { createTestApp } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 let server: Server | undefined;
 afterEach(() => {
@@ -37,9 +39,9 @@ describe('client aborts mid-body (issue 11, item 5)', () => {
     '%s: counted as 499 in the access log and metrics, no error line, no stack, no 500',
     async (path) => {
       const { logger, lines, text } = createCapturedLogger();
-      const { source, calls } = createFormulaSource();
+      const source = createFakeSource({ answers: formulaAnswers });
       const app = createTestApp({ source, logger });
-      server = createServer(app.yoga);
+      server = createServer(app.handleNode);
       await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', () => resolve()));
       const { port } = server.address() as { port: number };
 
@@ -50,7 +52,7 @@ describe('client aborts mid-body (issue 11, item 5)', () => {
       expect(access.status).toBe(499);
       expect(lines().filter((l) => (l.level as number) >= 50)).toEqual([]);
       expect(text()).not.toContain('stack');
-      expect(calls.total()).toBe(0);
+      expect(source.count()).toBe(0);
 
       const metrics = await (await app.fetch(new Request('http://localhost/metrics'))).text();
       const samples = metrics.split('\n').filter((l) => l.startsWith('sds_http_requests_total{') && l.includes(`route="${path}"`));

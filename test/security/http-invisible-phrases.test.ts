@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizePhrase } from '../../src/domain/requests/fields.js';
-import { createFormulaSource } from '../support/formula-source.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 
 const BAD: [string, string][] = [
@@ -39,26 +40,26 @@ describe('invisible and malformed phrases (issue 11, item 10)', () => {
   });
 
   it.each(BAD)('/v2 refuses %s with 400 naming phrase and no upstream call', async (_name, value) => {
-    const { source, calls } = createFormulaSource();
+    const source = createFakeSource({ answers: formulaAnswers });
     const app = createTestApp({ source });
     const res = await post(app, '/v2/stats/top', { phrase: value });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ code: 'INVALID_FIELD', field: 'phrase' });
-    expect(calls.total()).toBe(0);
+    expect(source.count()).toBe(0);
     expect(res.headers.get('x-cost')).toBe('0');
   });
 
   it.each(BAD)('/v1 search_volume refuses %s with 400 naming keywords[1]', async (_name, value) => {
-    const { source, calls } = createFormulaSource();
+    const source = createFakeSource({ answers: formulaAnswers });
     const app = createTestApp({ source });
     const res = await post(app, '/v1/keywords/search_volume', [{ keywords: ['ноутбук', value] }]);
     expect(res.status).toBe(400);
     expect(res.json.tasks[0].status_message).toContain('keywords[1]');
-    expect(calls.total()).toBe(0);
+    expect(source.count()).toBe(0);
   });
 
   it('/v1 and /v2 accept 200 emoji and refuse 401 characters', async () => {
-    const { source } = createFormulaSource();
+    const source = createFakeSource({ answers: formulaAnswers });
     const app = createTestApp({ source });
     expect((await post(app, '/v2/stats/top', { phrase: '😀'.repeat(200) })).status).toBe(200);
     expect((await post(app, '/v1/keywords/search_volume', [{ keywords: ['😀'.repeat(201)] }])).status).toBe(200);
@@ -68,11 +69,11 @@ describe('invisible and malformed phrases (issue 11, item 10)', () => {
   });
 
   it('GraphQL uses the same rules (400-class error naming the argument, no upstream call)', async () => {
-    const { source, calls } = createFormulaSource();
+    const source = createFakeSource({ answers: formulaAnswers });
     const app = createTestApp({ source });
     const res = await graphql(app, 'query($p: String!) { top(phrase: $p) { totalCount } }', { p: '\u200b\u200b' });
     expect(res.json.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(JSON.stringify(res.json.errors[0])).toContain('phrase');
-    expect(calls.total()).toBe(0);
+    expect(source.count()).toBe(0);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createFormulaSource } from '../support/formula-source.js';
-import { createTestApp, TEST_KEY } from '../support/app.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
+import { createTestApp } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 const auth = { authorization: `Bearer ${TEST_KEY}` };
 
@@ -9,7 +11,7 @@ function call(app: { fetch: (r: Request) => Promise<Response> }, method: string,
 }
 
 describe('methods on system routes (issue 11, item 8)', () => {
-  const app = createTestApp({ source: createFormulaSource().source });
+  const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
 
   it.each([
     ['DELETE', '/readyz'],
@@ -31,7 +33,7 @@ describe('methods on system routes (issue 11, item 8)', () => {
 });
 
 describe('HEAD on every GET route (issue 11, item 8)', () => {
-  const app = createTestApp({ source: createFormulaSource().source });
+  const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
 
   it.each([
     ['/healthz', {}],

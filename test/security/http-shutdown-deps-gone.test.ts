@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createGracefulShutdown } from '../../src/observability/graceful-shutdown.js';
 import { createCapturedLogger } from '../support/log-capture.js';
 import { startService } from '../../bench/support/service-process.js';
+import { TEST_KEY } from '../support/kit.js';
 
 /** A local port nobody listens on (taken, then released): connections to it are refused at once. */
 async function closedPort(): Promise<number> {
@@ -14,7 +15,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const KEY = 'shutdown-test-key-0123456789';
+const KEY = TEST_KEY;
 
 describe('shutdown with the database and Redis unreachable (issue 11, item 14)', () => {
   it('SIGTERM finishes within the 15 s grace period and logs how many usage rows were not stored', async () => {

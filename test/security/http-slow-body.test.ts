@@ -4,9 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
 import { createHttpServer } from '../../src/http/server.js';
 import type { StatisticsSource } from '../../src/ports/statistics-source.js';
-import { createFormulaSource } from '../support/formula-source.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createCapturedLogger } from '../support/log-capture.js';
-import { createTestApp, TEST_KEY } from '../support/app.js';
+import { createTestApp } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 let server: Server | undefined;
 afterEach(() => {
@@ -16,7 +18,7 @@ afterEach(() => {
 });
 
 async function listen(app: ReturnType<typeof createTestApp>, requestTimeoutMs: number): Promise<number> {
-  server = createHttpServer(app.yoga, { requestTimeoutMs });
+  server = createHttpServer(app.handleNode, { requestTimeoutMs });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', () => resolve()));
   return (server.address() as { port: number }).port;
 }
@@ -61,26 +63,26 @@ describe('slow bodies (issue 11, item 6)', () => {
   });
 
   it('the server sets headersTimeout and requestTimeout explicitly', () => {
-    const app = createTestApp({ source: createFormulaSource().source });
-    const created = createHttpServer(app.yoga, { requestTimeoutMs: 30_000 });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
+    const created = createHttpServer(app.handleNode, { requestTimeoutMs: 30_000 });
     expect(created.requestTimeout).toBe(30_000);
     expect(created.headersTimeout).toBeLessThanOrEqual(30_000);
     expect(created.headersTimeout).toBeGreaterThan(0);
-    expect(createHttpServer(app.yoga, { requestTimeoutMs: 1_000 }).headersTimeout).toBe(1_000);
+    expect(createHttpServer(app.handleNode, { requestTimeoutMs: 1_000 }).headersTimeout).toBe(1_000);
   });
 
   it.each(['/v2/stats/top', '/graphql'])(
     '%s: a body trickling one byte every 300 ms ends with 408 after REQUEST_TIMEOUT (1 s), counted as 408',
     async (path) => {
       const { logger, lines } = createCapturedLogger();
-      const { source, calls } = createFormulaSource();
+      const source = createFakeSource({ answers: formulaAnswers });
       const app = createTestApp({ source, logger });
       const port = await listen(app, 1_000);
       const { reply, closedAfterMs } = await trickle(port, path, 300);
       expect(reply).toMatch(/^HTTP\/1\.1 408 /);
       expect(closedAfterMs).toBeGreaterThanOrEqual(900);
       expect(closedAfterMs).toBeLessThan(15_000); // 1 s limit, checked every 250 ms; generous for a busy machine
-      expect(calls.total()).toBe(0);
+      expect(source.count()).toBe(0);
       const deadline = Date.now() + 5_000;
       while (!lines().some((l) => l.msg === 'request') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
       expect(lines().find((l) => l.msg === 'request')).toMatchObject({ route: path, status: 408 });
@@ -89,7 +91,7 @@ describe('slow bodies (issue 11, item 6)', () => {
   );
 
   it('the limit covers receiving the request only: an answer that takes longer is not cut', async () => {
-    const { source: formula } = createFormulaSource();
+    const formula = createFakeSource({ answers: formulaAnswers });
     const slow: StatisticsSource = {
       ...formula,
       top: async (q) => {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyStore, StoredKey } from '../../src/ports/key-store.js';
-import { createAuthenticator, hashKey } from '../../src/services/auth/authenticator.js';
-import { createUnknownKeyCache } from '../../src/services/auth/unknown-key-cache.js';
-import { createManualClock } from '../fakes/manual-clock.js';
-import { createFormulaSource } from '../support/formula-source.js';
+import { createAuthenticator } from '../../src/services/auth/authenticator.js';
+import { hashKey } from '../../src/ports/key-store.js';
+import { createKeyLookupCache } from '../../src/services/auth/key-lookup-cache.js';
+import { createTestClock } from '../support/kit.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createCapturedLogger } from '../support/log-capture.js';
 import { createTestApp, post } from '../support/app.js';
 
@@ -26,9 +28,9 @@ function createCountingStore(options: { delayMs?: number } = {}) {
 
 describe('unknown keys (issue 11, item 11)', () => {
   it('a flood with one bad key asks the store once per TTL, not once per request', async () => {
-    const clock = createManualClock();
+    const clock = createTestClock();
     const { store, counter } = createCountingStore();
-    const auth = createAuthenticator([], store, createUnknownKeyCache({ ttlMs: 5_000, clock }));
+    const auth = createAuthenticator([], store, { cache: createKeyLookupCache({ negativeTtlMs: 5_000, clock }) });
     for (let i = 0; i < 1000; i++) expect(await auth.authenticate('Bearer sds_bad_key_flood_0001')).toBeUndefined();
     expect(counter.lookups).toBe(1);
     clock.advance(4_999);
@@ -48,9 +50,9 @@ describe('unknown keys (issue 11, item 11)', () => {
   });
 
   it('is bounded: the oldest unknown digests are forgotten first', async () => {
-    const clock = createManualClock();
+    const clock = createTestClock();
     const { store, counter } = createCountingStore();
-    const auth = createAuthenticator([], store, createUnknownKeyCache({ maxEntries: 3, clock }));
+    const auth = createAuthenticator([], store, { cache: createKeyLookupCache({ maxEntries: 3, clock }) });
     for (const n of [1, 2, 3, 4]) await auth.authenticate(`Bearer sds_bad_key_${n}_0000000`);
     expect(counter.lookups).toBe(4);
     await auth.authenticate('Bearer sds_bad_key_4_0000000'); // remembered
@@ -59,7 +61,7 @@ describe('unknown keys (issue 11, item 11)', () => {
     expect(counter.lookups).toBe(5);
   });
 
-  it('known keys are not cached: a revocation is refused on the very next request', async () => {
+  it('without a change feed, known keys are not cached: a revocation is refused on the very next request', async () => {
     const { store, counter, revoke } = createCountingStore();
     const auth = createAuthenticator([], store);
     expect((await auth.authenticate(`Bearer ${ISSUED}`))?.keyId).toBe('key_1');
@@ -88,7 +90,7 @@ describe('unknown keys (issue 11, item 11)', () => {
 
   it('through REST: 300 requests with a bad key are 401, cost one store lookup, and never log the key', async () => {
     const { logger, text } = createCapturedLogger();
-    const app = createTestApp({ source: createFormulaSource().source, logger });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }), logger });
     const { store, counter } = createCountingStore();
     app.runtime.authenticator = createAuthenticator([], store);
     const bad = 'sds_bad_key_never_logged_42';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient, startMcpApp } from '../mcp/mcp-support.js';
-import { TEST_KEY } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 // /mcp takes the same Bearer key as every face, before the MCP transport reads anything.
 

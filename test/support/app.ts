@@ -1,18 +1,12 @@
 import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
 import { createApp, type AppOverrides } from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
-import type { Clock } from '../../src/ports/clock.js';
+import { AUTH_HEADER, createTestClock, TEST_KEY } from './kit.js';
 
-export const TEST_KEY = 'test-key-0123456789';
-
-/** A fixed instant: Friday 2026-11-20 12:00 in Moscow. */
-export const FIXED_NOW = Date.parse('2026-11-20T09:00:00Z');
-export const fixedClock = (now = FIXED_NOW): Clock => ({ now: () => now });
-
-/** An app on the given parts with one known API key, as tests use it (memory ledger, no database). */
+/** An app on the given parts with TEST_KEY as its one key, the clock at FIXED_NOW, a memory ledger (no database). */
 export function createTestApp(overrides: AppOverrides = {}, env: Record<string, string> = {}) {
   const config = loadConfig({ API_KEYS: TEST_KEY, NODE_ENV: 'test', ...env });
-  return createApp(config, { clock: fixedClock(), ledger: createMemoryLedger(), ...overrides });
+  return createApp(config, { clock: createTestClock(), ledger: createMemoryLedger(), ...overrides });
 }
 
 /** POSTs JSON to the app as an authenticated client (or with the headers given). */
@@ -20,7 +14,7 @@ export async function post(
   app: { fetch: (r: Request) => Promise<Response> },
   path: string,
   body: unknown,
-  headers: Record<string, string> = { authorization: `Bearer ${TEST_KEY}` },
+  headers: Record<string, string> = AUTH_HEADER,
 ) {
   const response = await app.fetch(
     new Request(`http://localhost${path}`, {

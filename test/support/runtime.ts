@@ -8,11 +8,9 @@ import type { Prices } from '../../src/services/billing.js';
 import type { ServiceRuntime } from '../../src/services/runtime.js';
 import { createSourceGateway } from '../../src/services/source-gateway.js';
 import { createFixtureCatalog } from './catalog.js';
-import { createFixedClock } from './clock.js';
+import { createTestClock, TEST_KEY, type TestClock } from './kit.js';
 import { createTestCache } from './memory-cache.js';
 
-/** The bearer key every test runtime accepts. */
-export const TEST_API_KEY = 'test-key-0123456789abcdef';
 export const TEST_PRICES: Prices = { call: 1, repeat: 0.1 };
 const HOUR = 3_600_000;
 
@@ -21,7 +19,7 @@ export interface TestRuntimeOptions {
   /** Default: the small fixture tree of test/support/catalog.ts. */
   catalog?: RegionCatalog;
   /** Default: a fixed clock at FIXED_NOW. */
-  clock?: ReturnType<typeof createFixedClock>;
+  clock?: TestClock;
   /** Default: an in-memory cache on the same clock. */
   cache?: Cache;
   prices?: Prices;
@@ -30,17 +28,17 @@ export interface TestRuntimeOptions {
 
 export interface TestRuntime {
   runtime: ServiceRuntime;
-  clock: ReturnType<typeof createFixedClock>;
+  clock: TestClock;
   cache: Cache;
   ledger: ReturnType<typeof createMemoryLedger>;
 }
 
 /**
  * A ServiceRuntime wired for tests: the given source behind the real gateway (cache 24 h fresh, 7 d stale),
- * a fixed clock, static key TEST_API_KEY, a memory ledger, a silent logger, prices call 1 / repeat 0.1.
+ * a fixed clock, static key TEST_KEY, a memory ledger, a silent logger, prices call 1 / repeat 0.1.
  */
 export function createTestRuntime(options: TestRuntimeOptions): TestRuntime {
-  const clock = options.clock ?? createFixedClock();
+  const clock = options.clock ?? createTestClock();
   const cache = options.cache ?? createTestCache(clock);
   const ledger = createMemoryLedger();
   const runtime: ServiceRuntime = {
@@ -48,7 +46,7 @@ export function createTestRuntime(options: TestRuntimeOptions): TestRuntime {
     clock,
     timeZone: options.timeZone ?? 'Europe/Moscow',
     gateway: createSourceGateway({ source: options.source, cache, clock, freshTtlMs: 24 * HOUR, staleTtlMs: 7 * 24 * HOUR }),
-    authenticator: createAuthenticator([TEST_API_KEY]),
+    authenticator: createAuthenticator([TEST_KEY]),
     ledger,
     logger: silentLogger,
     prices: options.prices ?? TEST_PRICES,
@@ -59,7 +57,7 @@ export function createTestRuntime(options: TestRuntimeOptions): TestRuntime {
 }
 
 export interface PostOptions {
-  /** Bearer key; null sends no Authorization header. Default TEST_API_KEY. */
+  /** Bearer key; null sends no Authorization header. Default TEST_KEY. */
   key?: string | null;
   method?: string;
   /** Send this text as the body instead of JSON.stringify(body). */
@@ -69,7 +67,7 @@ export interface PostOptions {
 /** A request as a client would send it to the service. */
 export function apiRequest(path: string, body?: unknown, options: PostOptions = {}): Request {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  const key = options.key === undefined ? TEST_API_KEY : options.key;
+  const key = options.key === undefined ? TEST_KEY : options.key;
   if (key !== null) headers.authorization = `Bearer ${key}`;
   const method = options.method ?? 'POST';
   const text = options.raw ?? (body === undefined ? undefined : JSON.stringify(body));

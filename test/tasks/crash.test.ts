@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
-import { type FakeWordstat, startFakeWordstat } from '../fakes/fake-wordstat/fake-wordstat.js';
+import { type FakeWordstat, startFakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
 import { call, type ServiceProcess, startServiceProcess, waitDone } from './process-harness.js';
 
 /** The phrase of one fake Wordstat request. */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createQuotaScheduler } from '../../src/adapters/quota/quota-scheduler.js';
 import { createScheduledSource } from '../../src/adapters/quota/scheduled-source.js';
-import { createCountingSource } from '../fakes/counting-source.js';
-import { createManualClock } from '../fakes/manual-clock.js';
+import { callNumberAnswers } from '../support/answers/call-number-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
+import { createTestClock } from '../support/kit.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { createTestCache } from '../support/memory-cache.js';
 
@@ -14,10 +15,10 @@ const words = (n: number, prefix = 'слово') => Array.from({ length: n }, (_
  * would go through, and a pointer to the task route. Virtual time: the test moves the clock.
  */
 function setup(rph: number, rps = 10, sleepMovesClock = true) {
-  const clock = createManualClock(Date.parse('2026-11-20T09:00:00Z'));
+  const clock = createTestClock();
   const sleep = async (ms: number) => (sleepMovesClock ? clock.advance(ms) : undefined);
   const quota = createQuotaScheduler({ rph, rps, maxWaitMs: 2_000, clock, sleep });
-  const source = createCountingSource(0);
+  const source = createFakeSource({ answers: callNumberAnswers, latencyMs: 0 });
   const app = createTestApp({ source: createScheduledSource(source, quota), quota, clock, cache: createTestCache(clock) });
   return { clock, quota, source, app };
 }
@@ -28,10 +29,10 @@ describe('live refusals carry an honest Retry-After and name the task route', ()
     const first = await post(app, '/v1/keywords/search_volume', { keywords: words(70, 'a') });
     expect(first.status, first.text).toBe(200);
     clock.advance(10 * 60_000);
-    const before = source.calls;
+    const before = source.count();
     const refused = await post(app, '/v1/keywords/search_volume', { keywords: words(50, 'b') });
     expect(refused.status).toBe(403);
-    expect(source.calls).toBe(before); // nothing spent
+    expect(source.count()).toBe(before); // nothing spent
     expect(refused.json.tasks[0].status_message).toContain('/v1/keywords/search_volume/task_post');
     const retryAfter = Number(refused.headers.get('retry-after'));
     // 20 of the 70 calls must leave the hour (they were made 10 minutes ago): about 50 minutes, not "1".
@@ -72,12 +73,12 @@ describe('live refusals carry an honest Retry-After and name the task route', ()
     const { clock, source, app } = setup(100, 50);
     expect((await post(app, '/v1/keywords/search_volume', { keywords: words(70, 'a') })).status).toBe(200);
     clock.advance(10 * 60_000);
-    const before = source.calls;
+    const before = source.count();
     // 40 distinct uncached tops through aliases; 30 calls remain this hour.
     const query = `{ ${words(40, 'g').map((phrase, i) => `t${i}: top(phrase: "${phrase}") { totalCount }`).join(' ')} }`;
     const refused = await graphql(app, query);
     expect(refused.status).toBe(403);
-    expect(source.calls).toBe(before); // nothing spent
+    expect(source.count()).toBe(before); // nothing spent
     expect(refused.json.errors[0].extensions.code).toBe('SOURCE_QUOTA_EXHAUSTED');
     expect(refused.json.errors[0].message).toContain('createSearchVolumeTask');
     const retryAfter = Number(refused.headers.get('retry-after'));
@@ -87,17 +88,17 @@ describe('live refusals carry an honest Retry-After and name the task route', ()
     clock.advance(retryAfter * 1000);
     const served = await graphql(app, query);
     expect(served.status, served.text).toBe(200);
-    expect(source.calls).toBe(before + 40);
+    expect(source.count()).toBe(before + 40);
   });
 
   it('suggestions plan their seed call too: refused before any call when the hour is spent, pointing to its task route', async () => {
     const { clock, source, app } = setup(30);
     expect((await post(app, '/v1/keywords/search_volume', { keywords: words(30, 'c') })).status).toBe(200);
     clock.advance(60_000);
-    const before = source.calls;
+    const before = source.count();
     const refused = await post(app, '/v1/keywords/suggestions', { keyword: 'новое семя' });
     expect(refused.status).toBe(403);
-    expect(source.calls).toBe(before);
+    expect(source.count()).toBe(before);
     expect(refused.json.tasks[0].status_message).toContain('/v1/keywords/suggestions/task_post');
     const retryAfter = Number(refused.headers.get('retry-after'));
     // The oldest of the 30 calls (made a minute ago, paced by the per-second limit) leaves the hour in under 59

@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { TEST_KEY } from '../support/kit.js';
 
-export const PROCESS_KEY = 'process-test-key-0123456789';
+/** The key the worker and server processes accept: the kit's one test key. */
+export const PROCESS_KEY = TEST_KEY;
 
 /** A service process (test/tasks/worker-process.ts) and the port it serves on. */
 export interface ServiceProcess {

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
-import { type FakeWordstat, startFakeWordstat } from '../fakes/fake-wordstat/fake-wordstat.js';
+import { type FakeWordstat, startFakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
 import { call, type ServiceProcess, startServiceProcess, waitDone } from './process-harness.js';
 
 const DATABASE_URL = process.env.DATABASE_URL;

@@ -9,8 +9,9 @@ import { createFairTurns } from '../../src/tasks/fair-turns.js';
 import { createSqlTaskStore } from '../../src/tasks/sql-task-store.js';
 import { createTaskRunner, type TaskRunnerDeps } from '../../src/tasks/task-runner.js';
 import type { TaskOperation } from '../../src/tasks/task-types.js';
-import { createCountingSource } from '../fakes/counting-source.js';
-import { createManualClock } from '../fakes/manual-clock.js';
+import { callNumberAnswers } from '../support/answers/call-number-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
+import { createTestClock } from '../support/kit.js';
 import { createFixtureCatalog } from '../support/catalog.js';
 import { createTestCache } from '../support/memory-cache.js';
 
@@ -22,13 +23,13 @@ const HOUR = 3_600_000;
  * PGlite. Returns what a test needs to post tasks and run them.
  */
 export async function createVirtualTaskHarness(options: { rph: number; rps?: number; liveReserve: number }) {
-  const clock = createManualClock(Date.parse('2026-11-20T09:00:00Z'));
+  const clock = createTestClock();
   const sleep = async (ms: number, signal?: AbortSignal) => {
     signal?.throwIfAborted();
     clock.advance(ms);
   };
   const quota = createQuotaScheduler({ rph: options.rph, rps: options.rps ?? 10, liveReserve: options.liveReserve, clock, sleep });
-  const source = createCountingSource(0);
+  const source = createFakeSource({ answers: callNumberAnswers, latencyMs: 0 });
   const cache = createTestCache(clock);
   const gateway = createSourceGateway({ source: createScheduledSource(source, quota), cache, clock, freshTtlMs: 24 * HOUR, staleTtlMs: 7 * 24 * HOUR });
   const client = await createPgliteClient({ dataDir: 'memory://' });

@@ -22,43 +22,43 @@ describe('task faults, billing and retention', () => {
       new DomainError('SOURCE_RATE_LIMITED', 'upstream 429', { retryAfterSeconds: 3 }),
       new DomainError('SOURCE_QUOTA_EXHAUSTED', 'upstream quota', { retryAfterSeconds: 60 }),
     ];
-    h.source.behave((n) => (n <= 3 ? transient[n - 1]! : 'ok'));
+    h.source.failWhen(({ n }) => (n <= 3 ? transient[n - 1]! : undefined));
     const id = await h.post('k', 'search_volume', { keywords: ['a', 'b'], location_code: 2643, language_code: 'ru' });
     expect(await h.runner.run(id, never)).toBe('finished');
     const task = await h.store.get(id);
     expect(task?.status).toBe('done');
-    expect(h.source.calls).toBe(5); // 3 faults, then one call per keyword
+    expect(h.source.count()).toBe(5); // 3 faults, then one call per keyword
   });
 
   it('fails with 50000 naming the rejected keyword; the corrected re-post pays only repeats', async () => {
-    h.source.behave((n) => (n === 2 ? new DomainError('SOURCE_FAILED', 'Wordstat rejected the request: bad phrase (HTTP 400)') : 'ok'));
+    h.source.failWhen(({ n }) => (n === 2 ? new DomainError('SOURCE_FAILED', 'Wordstat rejected the request: bad phrase (HTTP 400)') : undefined));
     const id = await h.post('k', 'search_volume', { keywords: ['хорошее', 'плохое!!'], location_code: 2643, language_code: 'ru' });
     await h.runner.run(id, never);
     const failed = await h.store.get(id);
     expect(failed).toMatchObject({ status: 'failed', errorCode: 50000, cost: 0 });
     expect(failed?.errorMessage).toContain('"плохое!!"');
-    const callsBefore = h.source.calls;
-    h.source.behave(() => 'ok');
+    const callsBefore = h.source.count();
+    h.source.failWhen(undefined);
     const again = await h.post('k', 'search_volume', { keywords: ['хорошее'], location_code: 2643, language_code: 'ru' });
     await h.runner.run(again, never);
-    expect(h.source.calls).toBe(callsBefore); // from cache
+    expect(h.source.count()).toBe(callsBefore); // from cache
     expect((await h.store.get(again))?.cost).toBe(0.1); // every keyword from cache: the repeat price
   });
 
   it('a cancelled task makes no further calls', async () => {
     const id = await h.post('k', 'search_volume', { keywords: Array.from({ length: 200 }, (_, i) => `w${i}`), location_code: 2643, language_code: 'ru' });
-    h.source.behave((n) => {
+    h.source.failWhen(({ n }) => {
       if (n === 5) void h.store.cancel('k', id, new Date(h.clock.now()));
-      return 'ok';
+      return undefined;
     });
     expect(await h.runner.run(id, never)).toBe('finished');
     expect((await h.store.get(id))?.status).toBe('cancelled');
     // The status is read at most once a (virtual) second: calls may start until then (10/s here) and those
     // under way (8 at once) end; after that none starts, of the 200.
-    const calls = h.source.calls;
+    const calls = h.source.count();
     expect(calls).toBeLessThanOrEqual(5 + 11 + 8);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(h.source.calls).toBe(calls);
+    expect(h.source.count()).toBe(calls);
   });
 
   it('removes finished tasks after the retention', async () => {

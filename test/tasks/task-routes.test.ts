@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
-import { createTestApp, graphql, post, TEST_KEY } from '../support/app.js';
+import { createTestApp, graphql, post } from '../support/app.js';
+import { TEST_KEY } from '../support/kit.js';
 
 const OTHER_KEY = 'other-key-0123456789';
 

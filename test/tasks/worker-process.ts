@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config/config.js';
 
 const app = createApp(loadConfig(process.env));
 await app.ready();
-const server = createServer(app.yoga);
+const server = createServer(app.handleNode);
 server.listen(0, '127.0.0.1', () => {
   console.log(JSON.stringify({ port: (server.address() as AddressInfo).port }));
 });

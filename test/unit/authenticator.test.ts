@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
-import { createAuthenticator, hashKey } from '../../src/services/auth/authenticator.js';
-import { createFormulaSource } from '../support/formula-source.js';
+import { createAuthenticator } from '../../src/services/auth/authenticator.js';
+import { hashKey } from '../../src/ports/key-store.js';
+import { formulaAnswers } from '../support/answers/formula-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, post } from '../support/app.js';
 
 describe('authenticator', () => {
@@ -30,7 +32,7 @@ describe('authenticator', () => {
     // Static keys keep working while the store is down.
     expect((await auth.authenticate('Bearer static-key-123'))?.name).toBe('API_KEYS');
 
-    const app = createTestApp({ source: createFormulaSource().source });
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     app.runtime.authenticator = auth;
     const res = await post(app, '/v2/stats/top', { phrase: 'x' }, { authorization: 'Bearer sds_other_key_456' });
     expect(res.status).toBe(503);

@@ -250,7 +250,22 @@ describe('.dockerignore', () => {
     for (const path of ['src', 'package.json', 'package-lock.json', 'data/regions.json', 'data/pglite-template.tar.gz', 'scripts/keys.ts']) {
       expect(ignored(path), path).toBe(false);
     }
-    for (const path of ['scripts/soak.ts', 'scripts/fake-wordstat.ts', 'bench/startup.bench.ts']) expect(ignored(path), path).toBe(true);
+    // The fake Wordstat (fakes/) serves tests, scripts and bench: never part of the image.
+    for (const path of ['scripts/soak.ts', 'scripts/fake-wordstat.ts', 'bench/startup.bench.ts', 'fakes/wordstat/fake-wordstat.ts']) {
+      expect(ignored(path), path).toBe(true);
+    }
+  });
+
+  it('the shipped code never loads the fakes or the tests (they are not in the image)', () => {
+    let checked = 0;
+    for (const file of sourceFiles('src')) {
+      for (const match of read(file).matchAll(/^(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'/gm)) {
+        const target = posix.normalize(posix.join(posix.dirname(file), match[1]!));
+        expect(target.startsWith('src/') || target.startsWith('data/'), `${file} imports ${match[1]}`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100); // the pattern does see the imports
   });
 });
 

@@ -8,8 +8,8 @@ import { createRequestScope } from '../../src/services/runtime.js';
 import { createSearchCompetitionEstimator } from '../../src/services/search-competition.js';
 import { getSearchVolume } from '../../src/services/search-volume.js';
 import { getTop } from '../../src/services/top.js';
-import { createFixedClock } from '../support/clock.js';
-import { createFixtureSource } from '../support/fixture-source.js';
+import { createFakeSource } from '../support/fake-source.js';
+import { createTestClock } from '../support/kit.js';
 import { createTestRuntime } from '../support/runtime.js';
 
 const HOUR = 3_600_000;
@@ -18,9 +18,9 @@ const HOUR = 3_600_000;
 // services over the real memory cache, whose repeated hits hand out one frozen answer, and check every hit
 // answers exactly what the miss answered.
 function setup() {
-  const clock = createFixedClock();
+  const clock = createTestClock();
   const cache = createMemoryCache({ maxEntries: 1_000, maxBytes: 64 * 2 ** 20, clock });
-  const source = createFixtureSource();
+  const source = createFakeSource();
   const { runtime } = createTestRuntime({ source, cache, clock });
   const request = () => createRequestScope(runtime, { keyId: 'test', name: 'test' }).services;
   return { clock, cache, source, request };
@@ -74,7 +74,7 @@ describe('cache hits reuse derived values', () => {
 
 describe('competition score of a cached page', () => {
   it('is scored again when a new page is stored under the same key', async () => {
-    const clock = createFixedClock();
+    const clock = createTestClock();
     const cache = createMemoryCache({ maxEntries: 100, maxBytes: 2 ** 20, clock });
     let page: SearchPageSignals = { foundDocs: 10, topDomains: [] };
     const search: SearchResults = { search: async () => page };

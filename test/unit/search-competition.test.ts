@@ -4,7 +4,7 @@ import { demoCompetition } from '../../src/adapters/demo/competition.js';
 import { competitionScore, type SearchPageSignals } from '../../src/domain/competition.js';
 import type { SearchResults } from '../../src/ports/search-results.js';
 import { createSearchCompetitionEstimator } from '../../src/services/search-competition.js';
-import { createFixedClock } from '../support/clock.js';
+import { createTestClock } from '../support/kit.js';
 import { createTestCache } from '../support/memory-cache.js';
 
 const HOUR = 3_600_000;
@@ -24,7 +24,7 @@ function countingSearch(page: (phrase: string) => SearchPageSignals | Error, del
 }
 
 function setup(page: (phrase: string) => SearchPageSignals | Error, delayMs = 0) {
-  const clock = createFixedClock();
+  const clock = createTestClock();
   const cache = createTestCache(clock);
   const { search, calls } = countingSearch(page, delayMs);
   const outcomes: string[] = [];
@@ -73,7 +73,7 @@ describe('search competition estimator', () => {
   });
 
   it('in demo mode, the demo page model behind the same estimator', async () => {
-    const clock = createFixedClock();
+    const clock = createTestClock();
     const estimator = createSearchCompetitionEstimator({ search: createDemoSearchResults(), cache: createTestCache(clock), clock, ttlMs: HOUR });
     for (const phrase of ['купить ноутбук', 'рецепт борща', 'ывапролдж']) {
       expect(await estimator.estimate(phrase, [])).toBe(competitionScore(demoCompetition(phrase)));

@@ -4,8 +4,9 @@ import { DomainError } from '../../src/domain/errors.js';
 import type { TopQuery } from '../../src/domain/types.js';
 import type { CallLock } from '../../src/ports/call-lock.js';
 import { type SourceGatewayOptions, createSourceGateway } from '../../src/services/source-gateway.js';
-import { createCountingSource } from '../fakes/counting-source.js';
-import { createManualClock } from '../fakes/manual-clock.js';
+import { callNumberAnswers } from '../support/answers/call-number-answers.js';
+import { createFakeSource } from '../support/fake-source.js';
+import { createTestClock } from '../support/kit.js';
 import { type SharedLockTable, createMemoryLock } from '../fakes/memory-lock.js';
 
 const FRESH = 60_000;
@@ -16,8 +17,8 @@ const top = (phrase: string): { method: 'top'; query: TopQuery } => ({
 });
 
 function setup(overrides: Partial<SourceGatewayOptions> = {}) {
-  const clock = createManualClock();
-  const source = createCountingSource(50);
+  const clock = createTestClock();
+  const source = createFakeSource({ answers: callNumberAnswers, latencyMs: 50 });
   const cache = createMemoryCache({ maxEntries: 100, maxBytes: 1_000_000, clock });
   const gateway = createSourceGateway({ source, cache, clock, freshTtlMs: FRESH, staleTtlMs: STALE, ...overrides });
   return { clock, source, cache, gateway };
@@ -27,19 +28,19 @@ describe('source gateway in one process', () => {
   it('makes one upstream call for 50 concurrent identical calls, then answers from cache', async () => {
     const { source, gateway } = setup();
     const answers = await Promise.all(Array.from({ length: 50 }, () => gateway.call(top('купить слона'))));
-    expect(source.calls).toBe(1);
+    expect(source.count()).toBe(1);
     for (const answer of answers) expect(answer).toEqual({ value: answers[0]!.value, status: 'MISS' });
     expect(answers[0]!.value.totalCount).toBe(1000);
 
     const again = await gateway.call(top('купить слона'));
     expect(again).toEqual({ value: answers[0]!.value, status: 'HIT' });
-    expect(source.calls).toBe(1);
+    expect(source.count()).toBe(1);
   });
 
   it('treats spelling variants of one request as one call and different requests as different calls', async () => {
     const { source, gateway } = setup();
     await Promise.all([gateway.call(top('Купить  слона')), gateway.call(top(' купить слона ')), gateway.call(top('слон'))]);
-    expect(source.calls).toBe(2);
+    expect(source.count()).toBe(2);
   });
 
   it('calls the source again once the fresh TTL has passed', async () => {
@@ -51,14 +52,14 @@ describe('source gateway in one process', () => {
     const renewed = await gateway.call(top('слон'));
     expect(renewed.status).toBe('MISS');
     expect(renewed.value.totalCount).toBe(2000);
-    expect(source.calls).toBe(2);
+    expect(source.count()).toBe(2);
   });
 
   it('serves the stale entry when the source fails after the fresh TTL', async () => {
     const { clock, source, gateway } = setup();
     const first = await gateway.call(top('слон'));
     clock.advance(FRESH + 1);
-    source.behave(() => new DomainError('SOURCE_UNAVAILABLE', 'upstream down'));
+    source.failWhen(() => new DomainError('SOURCE_UNAVAILABLE', 'upstream down'));
     expect(await gateway.call(top('слон'))).toEqual({ value: first.value, status: 'STALE' });
   });
 
@@ -66,9 +67,9 @@ describe('source gateway in one process', () => {
     const { clock, source, gateway } = setup();
     await gateway.call(top('слон'));
     clock.advance(FRESH + 1);
-    source.behave(() => new DomainError('INTERNAL', 'bug'));
+    source.failWhen(() => new DomainError('INTERNAL', 'bug'));
     await expect(gateway.call(top('слон'))).rejects.toMatchObject({ code: 'INTERNAL' });
-    source.behave(() => new TypeError('not a domain error'));
+    source.failWhen(() => new TypeError('not a domain error'));
     await expect(gateway.call(top('слон'))).rejects.toBeInstanceOf(TypeError);
   });
 
@@ -76,23 +77,23 @@ describe('source gateway in one process', () => {
     const { clock, source, gateway } = setup();
     await gateway.call(top('слон'));
     clock.advance(FRESH + STALE);
-    source.behave(() => new DomainError('SOURCE_RATE_LIMITED', 'slow down'));
+    source.failWhen(() => new DomainError('SOURCE_RATE_LIMITED', 'slow down'));
     await expect(gateway.call(top('слон'))).rejects.toMatchObject({ code: 'SOURCE_RATE_LIMITED' });
   });
 
   it('does not remember a failure: the next call tries the source again', async () => {
     const { source, gateway } = setup();
-    source.behave((n) => (n === 1 ? new DomainError('SOURCE_FAILED', 'once') : 'ok'));
+    source.failWhen(({ n }) => (n === 1 ? new DomainError('SOURCE_FAILED', 'once') : undefined));
     await expect(gateway.call(top('слон'))).rejects.toMatchObject({ code: 'SOURCE_FAILED' });
     expect((await gateway.call(top('слон'))).status).toBe('MISS');
-    expect(source.calls).toBe(2);
+    expect(source.count()).toBe(2);
   });
 });
 
 /** Two gateways ("processes") sharing one cache and one lock table, as they would share Redis. */
 function twoProcesses(table: SharedLockTable = { holders: new Map() }, lockWaitMs = 5_000) {
-  const clock = createManualClock();
-  const source = createCountingSource(50);
+  const clock = createTestClock();
+  const source = createFakeSource({ answers: callNumberAnswers, latencyMs: 50 });
   const cache = createMemoryCache({ maxEntries: 100, maxBytes: 1_000_000, clock });
   const make = (lock: CallLock) =>
     createSourceGateway({ source, cache, clock, freshTtlMs: FRESH, staleTtlMs: STALE, lock, lockWaitMs });
@@ -104,7 +105,7 @@ describe('source gateway across processes (shared lock)', () => {
   it('makes one upstream call for 50 concurrent calls split across two gateways, and frees the lock', async () => {
     const { source, table, gateways } = twoProcesses();
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => gateways[i % 2]!.call(top('слон'))));
-    expect(source.calls).toBe(1);
+    expect(source.count()).toBe(1);
     for (const answer of answers) expect(answer.value).toEqual(answers[0]!.value);
     expect(table.holders.size).toBe(0);
   });
@@ -113,7 +114,7 @@ describe('source gateway across processes (shared lock)', () => {
     const { source, gateways } = twoProcesses({ holders: new Map(), forced: 'unavailable' });
     await Promise.all([gateways[0].call(top('слон')), gateways[1].call(top('слон'))]);
     // No shared coordination: each process calls once (each still coalesces its own callers).
-    expect(source.calls).toBe(2);
+    expect(source.count()).toBe(2);
   });
 
   it('falls back to its own call after waiting the bound for a holder that never delivers', async () => {
@@ -124,17 +125,17 @@ describe('source gateway across processes (shared lock)', () => {
     const answer = await gateways[0].call(top('слон'));
     expect(performance.now() - started).toBeGreaterThanOrEqual(200);
     expect(answer.status).toBe('MISS');
-    expect(source.calls).toBe(1);
+    expect(source.count()).toBe(1);
   });
 
   it('takes over at once when the holder fails and releases', async () => {
     const { source, gateways, locks } = twoProcesses();
-    source.behave((n) => (n === 1 ? new DomainError('SOURCE_UNAVAILABLE', 'first call fails') : 'ok'));
+    source.failWhen(({ n }) => (n === 1 ? new DomainError('SOURCE_UNAVAILABLE', 'first call fails') : undefined));
     const started = performance.now();
     const [a, b] = await Promise.allSettled([gateways[0].call(top('слон')), gateways[1].call(top('слон'))]);
     expect(a).toMatchObject({ status: 'rejected', reason: { code: 'SOURCE_UNAVAILABLE' } });
     expect(b).toMatchObject({ status: 'fulfilled', value: { status: 'MISS', value: { totalCount: 2000 } } });
-    expect(source.calls).toBe(2);
+    expect(source.count()).toBe(2);
     expect(locks[1].acquisitions).toBe(1);
     expect(performance.now() - started).toBeLessThan(1_000);
   });

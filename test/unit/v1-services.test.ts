@@ -11,11 +11,11 @@ import {
   mergeCandidates,
 } from '../../src/services/suggestions.js';
 import { noCompetitionEstimator } from '../../src/ports/competition.js';
-import { createFixtureSource, type FixtureSourceOptions } from '../support/fixture-source.js';
+import { createFakeSource, type FakeSource, type FakeSourceOptions } from '../support/fake-source.js';
 import { createTestRuntime } from '../support/runtime.js';
 
-function contextWith(options: FixtureSourceOptions, concurrency?: number): { ctx: ServiceContext; source: ReturnType<typeof createFixtureSource> } {
-  const source = createFixtureSource(options);
+function contextWith(options: FakeSourceOptions, concurrency?: number): { ctx: ServiceContext; source: FakeSource } {
+  const source = createFakeSource(options);
   const { runtime } = createTestRuntime({ source });
   const scope = createRequestScope(runtime, { keyId: 'test', name: 'test' });
   return { ctx: { ...scope.services, ...(concurrency === undefined ? {} : { concurrency }) }, source };
@@ -26,7 +26,7 @@ const deps = { competition: noCompetitionEstimator };
 
 describe('search_volume fan-out', () => {
   it('runs at most ctx.concurrency source calls at once', async () => {
-    const { ctx, source } = contextWith({ delayMs: 15 }, 3);
+    const { ctx, source } = contextWith({ latencyMs: 15 }, 3);
     const result = await getSearchVolume(ctx, { keywords: keywords(10) }, deps);
     expect(result.map((r) => r.keyword)).toEqual(keywords(10));
     expect(source.count('dynamics')).toBe(10);
@@ -34,7 +34,7 @@ describe('search_volume fan-out', () => {
   });
 
   it('defaults to 8 at once', async () => {
-    const { ctx, source } = contextWith({ delayMs: 15 });
+    const { ctx, source } = contextWith({ latencyMs: 15 });
     await getSearchVolume(ctx, { keywords: keywords(20) }, deps);
     expect(source.maxInFlight).toBe(8);
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { KeyAdmin } from '../../ports/key-admin.js';
-import type { KeyStore, StoredKey } from '../../ports/key-store.js';
-import { hashKey } from '../../services/auth/authenticator.js';
+import { hashKey, type KeyStore, type StoredKey } from '../../ports/key-store.js';
+import { notifyKeyChangeSql } from '../key-events/pg-notice.js';
 import type { SqlQueryable } from './sql-client.js';
 
 export interface SqlKeyStoreOptions {
@@ -20,10 +20,8 @@ export const KEY_PREFIX = 'sds_';
 const MAX_NAME = 200;
 
 /**
- * API keys on SQL, hashed at rest. Lookups are not cached at all: one primary-key-sized probe of a unique index
- * costs well under a millisecond next to a source call, and without a cache a revocation is seen by every
- * process on its very next request, with no LISTEN/NOTIFY connection to keep alive and no window after a
- * reconnect in which a stale positive entry could still let a revoked key through.
+ * API keys on SQL, hashed at rest. Issuing and revoking announce the change (NOTIFY, in the same statement) so
+ * that every process's cache of key lookups hears of it when it commits; see adapters/key-events.
  */
 export function createSqlKeyStore(options: SqlKeyStoreOptions): KeyStore & KeyAdmin {
   const { client } = options;
@@ -43,7 +41,11 @@ export function createSqlKeyStore(options: SqlKeyStoreOptions): KeyStore & KeyAd
       // 256 random bits: guessing is hopeless, so a fast hash (SHA-256) is enough at rest.
       const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
       const id = `key_${randomBytes(8).toString('hex')}`;
-      await client.query('INSERT INTO api_keys (id, name, hash) VALUES ($1, $2, $3)', [id, clean, hashKey(key)]);
+      await client.query(
+        `WITH issued AS (INSERT INTO api_keys (id, name, hash) VALUES ($1, $2, $3) RETURNING id)
+         SELECT ${notifyKeyChangeSql('created', 'issued.id')} FROM issued`,
+        [id, clean, hashKey(key)],
+      );
       return { id, name: clean, key };
     },
 
@@ -57,8 +59,11 @@ export function createSqlKeyStore(options: SqlKeyStoreOptions): KeyStore & KeyAd
     async revoke(id) {
       // COALESCE keeps the first revocation time when revoked twice.
       const result = await client.query<KeyRow>(
-        `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1
-         RETURNING id, name, created_at, revoked_at`,
+        `WITH revoked AS (
+           UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1
+           RETURNING id, name, created_at, revoked_at
+         )
+         SELECT id, name, created_at, revoked_at, ${notifyKeyChangeSql('revoked', 'revoked.id')} FROM revoked`,
         [id],
       );
       const row = result.rows[0];

@@ -126,6 +126,11 @@ function aliasMatcher<T extends string>(prefix: string, values: readonly T[], fi
   };
 }
 
+/** The period of dynamics when a request names none (REST and GraphQL alike). */
+export const DEFAULT_PERIOD: Period = 'PERIOD_MONTHLY';
+/** The level of the regional distribution when a request names none. */
+export const DEFAULT_REGION_LEVEL: RegionLevel = 'REGION_ALL';
+
 /** PERIOD_MONTHLY / monthly (any case) …; undefined → PERIOD_MONTHLY. */
 export const normalizePeriod = aliasMatcher<Period>(
   'PERIOD_',

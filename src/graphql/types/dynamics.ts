@@ -1,3 +1,4 @@
+import { DEFAULT_PERIOD } from '../../domain/requests/fields.js';
 import type { DynamicsPoint } from '../../domain/types.js';
 import { type Dynamics, getDynamics } from '../../services/dynamics.js';
 import { builder } from '../builder.js';
@@ -24,7 +25,7 @@ builder.queryField('dynamics', (t) =>
     description: 'Demand by month, week or day with the computed trend (/v2/stats/dynamics).',
     args: {
       phrase: t.arg.string({ required: true }),
-      period: t.arg({ type: PeriodEnum, defaultValue: 'PERIOD_MONTHLY' }),
+      period: t.arg({ type: PeriodEnum, defaultValue: DEFAULT_PERIOD }),
       fromDate: t.arg({ type: 'Date' }),
       toDate: t.arg({ type: 'Date' }),
       regions: t.arg.intList(),

@@ -1,10 +1,13 @@
-import { regionFilterForLocation } from '../../domain/location-codes.js';
+import { competitionLevel, cpcForVolume } from '../../domain/keyword-metrics.js';
+import { DEFAULT_LOCATION_CODE, regionFilterForLocation } from '../../domain/location-codes.js';
+import { DEFAULT_NUM_PHRASES, DEFAULT_PERIOD, DEFAULT_REGION_LEVEL, normalizePhrase } from '../../domain/requests/fields.js';
+import { DEFAULT_LANGUAGE_CODE, normalizeKeywords } from '../../domain/requests/keyword-data.js';
 import { getDynamics } from '../../services/dynamics.js';
-import { keywordDataOf } from '../../services/keyword-data-deps.js';
 import { getRegions } from '../../services/regions.js';
-import { getKeywordVolume, getSearchVolume, type KeywordVolume, type MonthlyVolume } from '../../services/search-volume.js';
+import type { MonthlyVolume } from '../../services/search-volume.js';
 import { getTop } from '../../services/top.js';
 import { builder } from '../builder.js';
+import { type KeywordView, keywordViews } from '../keyword-view.js';
 import { DynamicsRef } from './dynamics.js';
 import { DeviceEnum, PeriodEnum, RegionLevelEnum } from './enums.js';
 import { RegionDemandRef } from './regions.js';
@@ -20,22 +23,29 @@ const MonthlyVolumeRef = builder.objectRef<MonthlyVolume>('MonthlyVolume').imple
   }),
 });
 
-/** The /v1 search_volume item, plus nested views of the same phrase (one query feeds a dashboard card). */
-export const KeywordRef = builder.objectRef<KeywordVolume>('Keyword').implement({
+/**
+ * The /v1 search_volume item, plus nested views of the same phrase (one query feeds a dashboard card). Lazy
+ * (keyword-view.ts): each figure reaches the source only when selected, so a query for one nested view makes
+ * that view's call alone; the operation plan (field-planners.ts) counts calls the same way.
+ */
+export const KeywordRef = builder.objectRef<KeywordView>('Keyword').implement({
   fields: (t) => ({
     phrase: t.string({ resolve: (k) => k.keyword }),
     locationCode: t.exposeInt('locationCode'),
     languageCode: t.exposeString('languageCode'),
-    searchVolume: t.exposeInt('searchVolume', { description: 'Rounded mean of the last 12 completed months.' }),
-    competition: t.float({ nullable: true, resolve: (k) => k.competition }),
-    competitionLevel: t.field({ type: CompetitionLevelEnum, nullable: true, resolve: (k) => k.competitionLevel }),
-    cpc: t.exposeFloat('cpc'),
-    monthlySearches: t.field({ type: [MonthlyVolumeRef], description: 'Newest first.', resolve: (k) => k.monthlySearches }),
+    searchVolume: t.int({
+      description: 'Rounded mean of the last 12 completed months.',
+      resolve: async (k) => (await k.volume()).searchVolume,
+    }),
+    competition: t.float({ nullable: true, resolve: (k) => k.competition() }),
+    competitionLevel: t.field({ type: CompetitionLevelEnum, nullable: true, resolve: async (k) => competitionLevel(await k.competition()) }),
+    cpc: t.float({ resolve: async (k) => cpcForVolume((await k.volume()).searchVolume) }),
+    monthlySearches: t.field({ type: [MonthlyVolumeRef], description: 'Newest first.', resolve: async (k) => (await k.volume()).monthlySearches }),
     // Nested views use the keyword's location as their region filter, like the keyword's own figures.
     dynamics: t.field({
       type: DynamicsRef,
       args: {
-        period: t.arg({ type: PeriodEnum, defaultValue: 'PERIOD_MONTHLY' }),
+        period: t.arg({ type: PeriodEnum, defaultValue: DEFAULT_PERIOD }),
         fromDate: t.arg({ type: 'Date' }),
         toDate: t.arg({ type: 'Date' }),
         devices: t.arg({ type: [DeviceEnum] }),
@@ -53,7 +63,7 @@ export const KeywordRef = builder.objectRef<KeywordVolume>('Keyword').implement(
     regions: t.field({
       type: [RegionDemandRef],
       args: {
-        level: t.arg({ type: RegionLevelEnum, defaultValue: 'REGION_ALL' }),
+        level: t.arg({ type: RegionLevelEnum, defaultValue: DEFAULT_REGION_LEVEL }),
         devices: t.arg({ type: [DeviceEnum] }),
       },
       resolve: (k, args, ctx) =>
@@ -61,7 +71,7 @@ export const KeywordRef = builder.objectRef<KeywordVolume>('Keyword').implement(
     }),
     top: t.field({
       type: TopRef,
-      args: { numPhrases: t.arg.int({ defaultValue: 50 }), devices: t.arg({ type: [DeviceEnum] }) },
+      args: { numPhrases: t.arg.int({ defaultValue: DEFAULT_NUM_PHRASES }), devices: t.arg({ type: [DeviceEnum] }) },
       resolve: (k, args, ctx) =>
         getTop(ctx.scope.services, {
           phrase: k.keyword,
@@ -79,15 +89,16 @@ builder.queryField('keyword', (t) =>
     description: 'Search volume, 12-month history, competition and CPC of one keyword (the /v1 search_volume item).',
     args: {
       phrase: t.arg.string({ required: true }),
-      locationCode: t.arg.int({ defaultValue: 2643 }),
-      languageCode: t.arg.string({ defaultValue: 'ru' }),
+      locationCode: t.arg.int({ defaultValue: DEFAULT_LOCATION_CODE }),
+      languageCode: t.arg.string({ defaultValue: DEFAULT_LANGUAGE_CODE }),
     },
     resolve: (_root, args, ctx) =>
-      getKeywordVolume(
-        ctx.scope.services,
-        { keyword: args.phrase, locationCode: args.locationCode ?? undefined, languageCode: args.languageCode ?? undefined, field: 'phrase' },
-        keywordDataOf(ctx.scope.services),
-      ),
+      keywordViews(ctx.scope.services, {
+        keywords: [args.phrase],
+        phrases: [normalizePhrase(args.phrase, 'phrase')],
+        locationCode: args.locationCode ?? undefined,
+        languageCode: args.languageCode ?? undefined,
+      })[0]!,
   }),
 );
 
@@ -97,14 +108,16 @@ builder.queryField('keywords', (t) =>
     description: 'The same for up to 100 keywords; source calls are batched and deduplicated.',
     args: {
       phrases: t.arg.stringList({ required: true }),
-      locationCode: t.arg.int({ defaultValue: 2643 }),
-      languageCode: t.arg.string({ defaultValue: 'ru' }),
+      locationCode: t.arg.int({ defaultValue: DEFAULT_LOCATION_CODE }),
+      languageCode: t.arg.string({ defaultValue: DEFAULT_LANGUAGE_CODE }),
     },
     resolve: (_root, args, ctx) =>
-      getSearchVolume(
-        ctx.scope.services,
-        { keywords: args.phrases, locationCode: args.locationCode ?? undefined, languageCode: args.languageCode ?? undefined, field: 'phrases' },
-        keywordDataOf(ctx.scope.services),
-      ),
+      keywordViews(ctx.scope.services, {
+        keywords: args.phrases,
+        // Every phrase checked before any call: a bad 57th phrase must not cost 56 calls.
+        phrases: normalizeKeywords(args.phrases, 'phrases'),
+        locationCode: args.locationCode ?? undefined,
+        languageCode: args.languageCode ?? undefined,
+      }),
   }),
 );

@@ -1,3 +1,4 @@
+import { DEFAULT_REGION_LEVEL } from '../../domain/requests/fields.js';
 import { getRegions, type RegionDemand } from '../../services/regions.js';
 import { builder } from '../builder.js';
 import { RegionNamingRef } from './region-fields.js';
@@ -19,7 +20,7 @@ builder.queryField('regions', (t) =>
     description: 'Demand by region with names (/v2/stats/regions).',
     args: {
       phrase: t.arg.string({ required: true }),
-      level: t.arg({ type: RegionLevelEnum, defaultValue: 'REGION_ALL' }),
+      level: t.arg({ type: RegionLevelEnum, defaultValue: DEFAULT_REGION_LEVEL }),
       devices: t.arg({ type: [DeviceEnum] }),
     },
     resolve: (_root, args, ctx) =>

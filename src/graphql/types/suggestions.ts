@@ -1,3 +1,5 @@
+import { DEFAULT_LOCATION_CODE } from '../../domain/location-codes.js';
+import { DEFAULT_SUGGESTIONS_LIMIT } from '../../domain/requests/keyword-data.js';
 import { keywordDataOf } from '../../services/keyword-data-deps.js';
 import { getSuggestions, type Suggestion, type SuggestionsResult } from '../../services/suggestions.js';
 import { builder } from '../builder.js';
@@ -26,8 +28,8 @@ builder.queryField('suggestions', (t) =>
     complexity: (_args, ctx) => keywordDataOf(ctx.scope.services).suggestionsMaxCalls ?? 1,
     args: {
       keyword: t.arg.string({ required: true }),
-      limit: t.arg.int({ defaultValue: 50 }),
-      locationCode: t.arg.int({ defaultValue: 2643 }),
+      limit: t.arg.int({ defaultValue: DEFAULT_SUGGESTIONS_LIMIT }),
+      locationCode: t.arg.int({ defaultValue: DEFAULT_LOCATION_CODE }),
     },
     resolve: (_root, args, ctx) =>
       getSuggestions(

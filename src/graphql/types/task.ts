@@ -1,9 +1,12 @@
 import { DomainError } from '../../domain/errors.js';
+import { DEFAULT_LOCATION_CODE } from '../../domain/location-codes.js';
+import { DEFAULT_LANGUAGE_CODE } from '../../domain/requests/keyword-data.js';
 import type { KeywordVolume } from '../../services/search-volume.js';
 import type { RequestScope } from '../../services/runtime.js';
 import { requireTasks, type TaskView } from '../../tasks/task-service.js';
 import type { TaskRecord, TaskStatus } from '../../tasks/task-types.js';
 import { builder } from '../builder.js';
+import { keywordViewOf } from '../keyword-view.js';
 import { KeywordRef } from './keyword.js';
 
 // Tasks in GraphQL: post a big keyword list now, read it when the budget allowed it. Reading costs no source call.
@@ -42,7 +45,7 @@ const TaskRef = builder.objectRef<TaskView>('Task').implement({
       type: [KeywordRef],
       nullable: true,
       description: 'The same Keyword objects as the keywords query; present when a search_volume task is done.',
-      resolve: (v) => (v.task.status === 'done' && v.task.operation === 'search_volume' ? (v.task.result as KeywordVolume[]) : null),
+      resolve: (v) => (v.task.status === 'done' && v.task.operation === 'search_volume' ? (v.task.result as KeywordVolume[]).map(keywordViewOf) : null),
     }),
   }),
 });
@@ -65,6 +68,10 @@ const tasksOf = (scope: RequestScope) => requireTasks(scope.services);
 
 const view = (task: TaskRecord): TaskView => ({ task, eta: null });
 
+/** A page of the task list: 20 unless asked, 1 to 100. */
+const DEFAULT_TASKS_PAGE = 20;
+const MAX_TASKS_PAGE = 100;
+
 builder.mutationType({});
 
 builder.mutationField('createSearchVolumeTask', (t) =>
@@ -74,8 +81,8 @@ builder.mutationField('createSearchVolumeTask', (t) =>
     complexity: 0,
     args: {
       keywords: t.arg.stringList({ required: true }),
-      locationCode: t.arg.int({ defaultValue: 2643 }),
-      languageCode: t.arg.string({ defaultValue: 'ru' }),
+      locationCode: t.arg.int({ defaultValue: DEFAULT_LOCATION_CODE }),
+      languageCode: t.arg.string({ defaultValue: DEFAULT_LANGUAGE_CODE }),
       tag: t.arg.string(),
       postbackUrl: t.arg.string(),
     },
@@ -129,13 +136,13 @@ builder.queryField('tasks', (t) =>
     complexity: 0,
     args: {
       status: t.arg({ type: TaskStatusEnum }),
-      first: t.arg.int({ defaultValue: 20 }),
+      first: t.arg.int({ defaultValue: DEFAULT_TASKS_PAGE }),
       after: t.arg.string(),
     },
     resolve: async (_root, args, ctx) => {
-      const first = args.first ?? 20;
-      if (!Number.isInteger(first) || first < 1 || first > 100) {
-        throw new DomainError('INVALID_FIELD', 'first must be between 1 and 100', { field: 'first' });
+      const first = args.first ?? DEFAULT_TASKS_PAGE;
+      if (!Number.isInteger(first) || first < 1 || first > MAX_TASKS_PAGE) {
+        throw new DomainError('INVALID_FIELD', `first must be between 1 and ${MAX_TASKS_PAGE}`, { field: 'first' });
       }
       const page = await tasksOf(ctx.scope).list(ctx.scope.principal.keyId, {
         status: (args.status ?? undefined) as TaskStatus | undefined,

@@ -1,4 +1,5 @@
 import type { PhraseCount, TopResult } from '../../domain/types.js';
+import { DEFAULT_NUM_PHRASES } from '../../domain/requests/fields.js';
 import { getTop } from '../../services/top.js';
 import { builder } from '../builder.js';
 import { DeviceEnum } from './enums.js';
@@ -25,7 +26,7 @@ builder.queryField('top', (t) =>
     description: 'Popular queries containing the phrase, similar queries, total count (/v2/stats/top).',
     args: {
       phrase: t.arg.string({ required: true }),
-      numPhrases: t.arg.int({ defaultValue: 50 }),
+      numPhrases: t.arg.int({ defaultValue: DEFAULT_NUM_PHRASES }),
       regions: t.arg.intList(),
       devices: t.arg({ type: [DeviceEnum] }),
     },

@@ -1,4 +1,5 @@
 import { invalidField } from '../../domain/errors.js';
+import type { HttpCall } from '../../http/exchange.js';
 import type { CsvDialect } from './csv-format.js';
 import { csvTableFor } from './csv-tables.js';
 
@@ -7,12 +8,12 @@ import { csvTableFor } from './csv-tables.js';
  * Accept header naming text/csv; `?delimiter=comma` picks plain RFC 4180 (`semicolon`, the default, the
  * Excel dialect). A format or delimiter the service does not write is refused, naming the parameter.
  */
-export function csvDialectOf(request: Request, url: URL): CsvDialect | undefined {
-  const format = url.searchParams.get('format');
+export function csvDialectOf(request: Pick<HttpCall, 'headers' | 'query'>): CsvDialect | undefined {
+  const format = request.query.get('format');
   if (format !== null && format !== 'csv' && format !== 'json') {
     throw invalidField('format', `format must be csv or json, got "${format.slice(0, 20)}"`);
   }
-  const delimiter = url.searchParams.get('delimiter');
+  const delimiter = request.query.get('delimiter');
   if (delimiter !== null && delimiter !== 'comma' && delimiter !== 'semicolon') {
     throw invalidField('delimiter', `delimiter must be comma or semicolon, got "${delimiter.slice(0, 20)}"`);
   }
@@ -26,9 +27,9 @@ export function csvDialectOf(request: Request, url: URL): CsvDialect | undefined
  * The dialect for this route, checked before the operation runs (so a refused request spends nothing). A route
  * with no table asked by `?format=csv` is a 400 naming `format`; asked by Accept only, it answers JSON.
  */
-export function csvRequestFor(request: Request, url: URL): CsvDialect | undefined {
-  const dialect = csvDialectOf(request, url);
-  if (!dialect || csvTableFor(url.pathname)) return dialect;
-  if (url.searchParams.get('format') === 'csv') throw invalidField('format', `${url.pathname} has no CSV form; leave out format=csv`);
+export function csvRequestFor(request: Pick<HttpCall, 'headers' | 'query' | 'path'>): CsvDialect | undefined {
+  const dialect = csvDialectOf(request);
+  if (!dialect || csvTableFor(request.path)) return dialect;
+  if (request.query.get('format') === 'csv') throw invalidField('format', `${request.path} has no CSV form; leave out format=csv`);
   return undefined;
 }

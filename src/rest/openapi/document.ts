@@ -94,9 +94,12 @@ function queryParameters(route: RestRoute): Json[] {
 
 function operation(route: RestRoute): Json {
   const doc = ROUTE_DOCS[route.path];
-  const pathParameters = route.match
-    ? [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }))
-    : [];
+  const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string', format: 'uuid' },
+  }));
   const input =
     (route.method ?? 'POST') !== 'POST'
       ? { parameters: [...pathParameters, ...queryParameters(route)] }

@@ -1,3 +1,4 @@
+import type { HttpCall, Reply } from '../../http/exchange.js';
 import type { RestRoute } from '../routes.js';
 import { buildOpenApiDocument } from './document.js';
 
@@ -10,14 +11,9 @@ export const OPENAPI_PATH = '/openapi.json';
  */
 export function createOpenApiRoute(routes: readonly RestRoute[]) {
   let body: string | undefined;
-  return async (request: Request): Promise<Response | undefined> => {
-    if (new URL(request.url).pathname !== OPENAPI_PATH) return undefined;
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } });
-    }
+  return async (call: HttpCall): Promise<Reply> => {
+    if (call.method !== 'GET' && call.method !== 'HEAD') return { status: 405, headers: { allow: 'GET, HEAD' }, body: null };
     body ??= JSON.stringify(buildOpenApiDocument(routes));
-    return new Response(request.method === 'HEAD' ? null : body, {
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' },
-    });
+    return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' }, body };
   };
 }

@@ -3,7 +3,6 @@ import {
   searchVolumeRequestSchema,
   suggestionsRequestSchema,
 } from '../../domain/requests/keyword-data.js';
-import { parseBody } from '../../domain/requests/parse.js';
 import { type CompetitionEstimator, noCompetitionEstimator } from '../../ports/competition.js';
 import { getLocations } from '../../services/locations.js';
 import { getSearchVolume } from '../../services/search-volume.js';
@@ -11,7 +10,7 @@ import { createSuggestionsPipeline, getSuggestions, type SuggestionsPipeline } f
 import type { KeywordDataDeps } from '../../services/context.js';
 import { keywordDataOf } from '../../services/keyword-data-deps.js';
 import type { RequestScope } from '../../services/runtime.js';
-import type { RestRoute } from '../routes.js';
+import { defineRoute, type RestRoute } from '../routes.js';
 import { presentLocations, presentSearchVolumeItem, presentSuggestions } from './presenters.js';
 
 export interface V1RouteDeps {
@@ -36,14 +35,14 @@ export function createV1Routes(deps: V1RouteDeps = {}): RestRoute[] {
       : undefined;
   const stages = (scope: RequestScope) => fixed ?? keywordDataOf(scope.services);
   return [
-    {
+    defineRoute({
       path: '/v1/keywords/search_volume',
       family: 'v1',
       operation: 'v1.search_volume',
       summary: 'Average monthly volume and the last 12 months for 1 to 100 keywords',
       schema: searchVolumeRequestSchema,
       handle: async (body, scope) => {
-        const request = parseBody(searchVolumeRequestSchema, body);
+        const request = body;
         const volumes = await getSearchVolume(
           scope.services,
           { keywords: request.keywords, locationCode: request.location_code, languageCode: request.language_code },
@@ -51,15 +50,15 @@ export function createV1Routes(deps: V1RouteDeps = {}): RestRoute[] {
         );
         return volumes.map(presentSearchVolumeItem);
       },
-    },
-    {
+    }),
+    defineRoute({
       path: '/v1/keywords/suggestions',
       family: 'v1',
       operation: 'v1.suggestions',
       summary: 'Related keywords with volume, CPC and one competition estimate for the topic',
       schema: suggestionsRequestSchema,
       handle: async (body, scope) => {
-        const request = parseBody(suggestionsRequestSchema, body);
+        const request = body;
         const result = await getSuggestions(
           scope.services,
           { keyword: request.keyword, limit: request.limit, locationCode: request.location_code },
@@ -67,18 +66,18 @@ export function createV1Routes(deps: V1RouteDeps = {}): RestRoute[] {
         );
         return [presentSuggestions(result)];
       },
-    },
-    {
+    }),
+    defineRoute({
       path: '/v1/keywords/locations',
       family: 'v1',
       operation: 'v1.locations',
       summary: 'Demand of one keyword over regions, with location codes and names',
       schema: locationsRequestSchema,
       handle: async (body, scope) => {
-        const request = parseBody(locationsRequestSchema, body);
+        const request = body;
         return [presentLocations(await getLocations(scope.services, { keyword: request.keyword }))];
       },
-    },
+    }),
   ];
 }
 

@@ -3,7 +3,7 @@ import type { RequestScope } from '../../services/runtime.js';
 import { requireTasks } from '../../tasks/task-service.js';
 import { TASK_OPERATIONS, type TaskOperation } from '../../tasks/task-types.js';
 import { TASK_OPERATION_SPECS } from '../../tasks/task-operations.js';
-import type { RestRoute } from '../routes.js';
+import { defineRoute, type RestRoute } from '../routes.js';
 import { presentPosted, presentReady, presentTaskGet } from './task-envelope.js';
 
 const tasksOf = (scope: RequestScope) => requireTasks(scope.services);
@@ -17,7 +17,6 @@ const postSchema = (operation: TaskOperation) =>
     postback_url: z.string().optional(),
     pingback_url: z.string().optional(),
   });
-const taskPath = (operation: TaskOperation, name: string) => new RegExp(`^/v1/keywords/${operation}/${name}/([^/]+)$`);
 
 /**
  * The task mode of each /v1 operation: post (one task or up to 100), list the finished ones, get one, cancel one.
@@ -26,13 +25,8 @@ const taskPath = (operation: TaskOperation, name: string) => new RegExp(`^/v1/ke
 export function createTaskRoutes(): RestRoute[] {
   return TASK_OPERATIONS.flatMap((operation): RestRoute[] => {
     const base = `/v1/keywords/${operation}`;
-    const idPattern = taskPath(operation, 'task_get');
-    const matchId = (pathname: string) => {
-      const found = idPattern.exec(pathname);
-      return found ? { id: decodeURIComponent(found[1]!) } : undefined;
-    };
     return [
-      {
+      defineRoute({
         path: `${base}/task_post`,
         family: 'v1',
         operation: `v1.${operation}.task_post`,
@@ -40,13 +34,15 @@ export function createTaskRoutes(): RestRoute[] {
         schema: postSchema(operation),
         free: true,
         envelope: 'own',
-        handle: async (body, scope, request) => {
+        input: 'each-task',
+        // One task or an array of them, as posted: the task service checks each against the schema on its own.
+        handle: async (body: unknown, scope, request) => {
           const bodies = Array.isArray(body) ? body : [body];
           const posted = await tasksOf(scope).post(scope.principal.keyId, operation, bodies);
           return presentPosted({ startedAt: request.startedAt, now: request.now() }, operation, posted);
         },
-      },
-      {
+      }),
+      defineRoute({
         path: `${base}/tasks_ready`,
         method: 'GET',
         family: 'v1',
@@ -57,10 +53,9 @@ export function createTaskRoutes(): RestRoute[] {
         envelope: 'own',
         handle: async (_body, scope, request) =>
           presentReady({ startedAt: request.startedAt, now: request.now() }, operation, await tasksOf(scope).ready(scope.principal.keyId, operation)),
-      },
-      {
+      }),
+      defineRoute({
         path: `${base}/task_get/{id}`,
-        match: matchId,
         method: 'GET',
         family: 'v1',
         operation: `v1.${operation}.task_get`,
@@ -70,10 +65,9 @@ export function createTaskRoutes(): RestRoute[] {
         envelope: 'own',
         handle: async (_body, scope, request) =>
           presentTaskGet({ startedAt: request.startedAt, now: request.now() }, await tasksOf(scope).get(scope.principal.keyId, request.params.id!)),
-      },
-      {
+      }),
+      defineRoute({
         path: `${base}/task_get/{id}`,
-        match: matchId,
         method: 'DELETE',
         family: 'v1',
         operation: `v1.${operation}.task_cancel`,
@@ -83,7 +77,7 @@ export function createTaskRoutes(): RestRoute[] {
         envelope: 'own',
         handle: async (_body, scope, request) =>
           presentTaskGet({ startedAt: request.startedAt, now: request.now() }, await tasksOf(scope).cancel(scope.principal.keyId, request.params.id!)),
-      },
+      }),
     ];
   });
 }

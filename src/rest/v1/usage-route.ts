@@ -1,8 +1,7 @@
 import { usageRequestSchema } from '../../domain/requests/account.js';
-import { parseBody } from '../../domain/requests/parse.js';
 import { getOwnUsage } from '../../services/account.js';
 import type { OperationUsage, UsageReport, UsageTotals } from '../../services/usage.js';
-import type { RestRoute } from '../routes.js';
+import { defineRoute, type RestRoute } from '../routes.js';
 
 const totals = (t: UsageTotals) => ({ calls: t.calls, hits: t.hits, stale: t.stale, errors: t.errors, spend: t.spend });
 const operations = (list: OperationUsage[]) => list.map((o) => ({ operation: o.operation, ...totals(o) }));
@@ -20,7 +19,7 @@ export function presentUsage(report: UsageReport) {
 }
 
 /** GET /v1/usage?from=&to= — the caller's own calls, hits and spend by day and operation (free). */
-export const usageRoute: RestRoute = {
+export const usageRoute: RestRoute = defineRoute({
   path: '/v1/usage',
   method: 'GET',
   free: true,
@@ -28,5 +27,5 @@ export const usageRoute: RestRoute = {
   operation: 'v1.usage',
   summary: "The caller's own calls, cache hits and spend by day and operation",
   schema: usageRequestSchema,
-  handle: async (query, scope) => [presentUsage(await getOwnUsage(scope.services, scope.principal, parseBody(usageRequestSchema, query)))],
-};
+  handle: async (query, scope) => [presentUsage(await getOwnUsage(scope.services, scope.principal, query))],
+});

@@ -1,9 +1,9 @@
 import { quotaRequestSchema } from '../../domain/requests/account.js';
 import { getQuota } from '../../services/account.js';
-import type { RestRoute } from '../routes.js';
+import { defineRoute, type RestRoute } from '../routes.js';
 
 /** GET /v2/stats/quota — the upstream budget left this hour, as the service counts it (free). */
-export const quotaRoute: RestRoute = {
+export const quotaRoute: RestRoute = defineRoute({
   path: '/v2/stats/quota',
   method: 'GET',
   free: true,
@@ -12,4 +12,4 @@ export const quotaRoute: RestRoute = {
   summary: 'Remaining upstream budget (per hour and per second) as the service counts it',
   schema: quotaRequestSchema,
   handle: (_query, scope) => getQuota(scope.services),
-};
+});

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../../domain/errors.js';
-import type { KeyStore, StoredKey } from '../../ports/key-store.js';
-import { createUnknownKeyCache, type UnknownKeyCache } from './unknown-key-cache.js';
+import type { KeyChangeFeed } from '../../ports/key-changes.js';
+import type { KeyStore } from '../../ports/key-store.js';
+import { createKeyLookupCache, type KeyLookupCache } from './key-lookup-cache.js';
 
 /** Who is calling: a key id safe to log and to bill against (never the key). */
 export interface Principal {
@@ -17,37 +18,64 @@ export interface Authenticator {
   authenticate(authorization: string | null | undefined): Promise<Principal | undefined>;
 }
 
-/** SHA-256 hex digest of a key: the only form in which keys are kept or compared. */
-export function hashKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+export interface AuthenticatorOptions {
+  /** What was learnt about presented digests (default: a fresh bounded cache). */
+  cache?: KeyLookupCache<Principal>;
+  /**
+   * Key changes from every process sharing the store. Issued keys are cached only while this feed is live: without
+   * it (or while it is down) nobody would tell this process of a revocation, so every request asks the store.
+   */
+  changes?: KeyChangeFeed;
 }
 
 const BEARER = /^Bearer\s+([\x21-\x7e]{8,512})\s*$/i;
 
 /**
- * Static keys (API_KEYS) compared in constant time, then the key store if there is one. Digests the store did
- * not know are remembered for a few seconds (`unknownKeys`), and concurrent lookups of one digest share one
- * query, so a bad-key flood does not become one store query per request.
+ * Static keys (API_KEYS) compared in constant time, then the key store if there is one. Answers are cached by
+ * digest: unknown digests for a few seconds, so a bad-key flood does not become one store query per request, and
+ * issued keys while the change feed is live, so a served key costs no database round trip. Concurrent lookups of
+ * one digest share one query.
  */
-export function createAuthenticator(
-  staticKeys: readonly string[],
-  store?: KeyStore,
-  unknownKeys: UnknownKeyCache = createUnknownKeyCache(),
-): Authenticator {
-  const inFlight = new Map<string, Promise<StoredKey | undefined>>();
-  const lookUp = (digest: string): Promise<StoredKey | undefined> => {
+export function createAuthenticator(staticKeys: readonly string[], store?: KeyStore, options: AuthenticatorOptions = {}): Authenticator {
+  const cache = options.cache ?? createKeyLookupCache<Principal>();
+  const changes = options.changes;
+  const inFlight = new Map<string, Promise<Principal | undefined>>();
+  // Bumped by every change: a lookup that started before one may have read the key's old state, so its answer
+  // is used for its own callers but not remembered, and later callers do not join it.
+  let epoch = 0;
+  const invalidate = (apply: () => void) => {
+    epoch++;
+    inFlight.clear();
+    apply();
+  };
+  changes?.subscribe({
+    onChange: (change) => invalidate(() => (change.kind === 'revoked' ? cache.forgetKey(change.keyId) : cache.forgetUnknown())),
+    onGap: () => invalidate(() => cache.clear()),
+  });
+  const cachesKnown = () => changes?.isLive() === true;
+
+  const lookUp = (digest: string): Promise<Principal | undefined> => {
     let pending = inFlight.get(digest);
     if (!pending) {
-      pending = store!.findActiveByHash(digest).then((found) => {
-        if (!found) unknownKeys.remember(digest);
-        return found;
+      const startedIn = epoch;
+      const lookup = store!.findActiveByHash(digest).then((found) => {
+        const principal = found ? { keyId: found.id, name: found.name } : undefined;
+        if (epoch === startedIn) {
+          if (!principal) cache.rememberUnknown(digest);
+          else if (cachesKnown()) cache.rememberKnown(digest, principal);
+        }
+        return principal;
       });
-      const settled = pending.finally(() => inFlight.delete(digest));
+      pending = lookup;
+      const settled = lookup.finally(() => {
+        if (inFlight.get(digest) === lookup) inFlight.delete(digest);
+      });
       settled.catch(() => {}); // the caller handles the failure through `pending`
-      inFlight.set(digest, pending);
+      inFlight.set(digest, lookup);
     }
     return pending;
   };
+
   const digests = staticKeys.map((key) => {
     const digest = createHash('sha256').update(key, 'utf8').digest();
     return { digest, principal: { keyId: `env-${digest.toString('hex').slice(0, 12)}`, name: 'API_KEYS' } };
@@ -64,18 +92,20 @@ export function createAuthenticator(
       }
       if (found) return found;
       if (!store) return undefined;
+      // Looked up by digest, as the store's unique index does: how long finding a digest takes says nothing
+      // about any key (SHA-256 has no usable preimages).
       const digest = presented.toString('hex');
-      if (unknownKeys.has(digest)) return undefined;
-      let stored;
+      const remembered = cache.get(digest);
+      if (remembered === null) return undefined;
+      if (remembered && cachesKnown()) return remembered;
       try {
-        stored = await lookUp(digest);
+        return await lookUp(digest);
       } catch (error) {
         throw new DomainError('SERVICE_UNAVAILABLE', 'the API key store is unreachable; retry shortly', {
           retryAfterSeconds: 5,
           cause: error,
         });
       }
-      return stored ? { keyId: stored.id, name: stored.name } : undefined;
     },
   };
 }

@@ -7,7 +7,7 @@ import { acquireFileLock } from '../../../src/adapters/sql/file-lock.js';
 import { openSqlClient } from '../../../src/adapters/sql/open.js';
 import { createSqlKeyStore } from '../../../src/adapters/sql/sql-key-store.js';
 import { silentLogger } from '../../../src/ports/logger.js';
-import { hashKey } from '../../../src/services/auth/authenticator.js';
+import { hashKey } from '../../../src/ports/key-store.js';
 
 const dirs: string[] = [];
 const tempDir = () => {

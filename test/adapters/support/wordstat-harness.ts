@@ -1,8 +1,9 @@
 import { loadRegionCatalog } from '../../../src/adapters/region-data.js';
 import { createWordstatSource, type WordstatSourceOptions } from '../../../src/adapters/wordstat/wordstat-source.js';
 import type { Logger } from '../../../src/ports/logger.js';
-import { type FakeWordstat, type FakeWordstatOptions, startFakeWordstat } from '../../fakes/fake-wordstat/fake-wordstat.js';
-import { createFixtureSource } from './fixture-source.js';
+import { type FakeWordstat, type FakeWordstatOptions, startFakeWordstat } from '../../../fakes/wordstat/fake-wordstat.js';
+import { wireAnswers } from '../../support/answers/wire-answers.js';
+import { createFakeSource } from '../../support/fake-source.js';
 
 export const API_KEY = 'test-key-5f2c';
 export const IAM_TOKEN = 't1.iam-token-9a7b';
@@ -13,7 +14,7 @@ export const catalog = loadRegionCatalog();
 /** The fake, backed by the fixture model, accepting API_KEY or IAM_TOKEN for FOLDER_ID. */
 export function startFixtureFake(overrides: Partial<FakeWordstatOptions> = {}): Promise<FakeWordstat> {
   return startFakeWordstat({
-    model: createFixtureSource(),
+    model: createFakeSource({ answers: wireAnswers }),
     apiKey: API_KEY,
     iamToken: IAM_TOKEN,
     folderId: FOLDER_ID,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSqlKeyStore } from '../../../../src/adapters/sql/sql-key-store.js';
-import { createAuthenticator, hashKey } from '../../../../src/services/auth/authenticator.js';
+import { createAuthenticator } from '../../../../src/services/auth/authenticator.js';
+import { hashKey } from '../../../../src/ports/key-store.js';
 import type { SqlSuiteEnv } from './env.js';
 
 export function keyCases(env: SqlSuiteEnv): void {

@@ -1,5 +1,5 @@
-import { addDays, isoWeekday, isIsoDate, daysInMonth } from '../../../src/domain/dates/calendar.js';
-import { lastCompletedPeriodEnd } from '../../../src/domain/dates/periods.js';
+import { addDays, isoWeekday, isIsoDate, daysInMonth } from '../../src/domain/dates/calendar.js';
+import { lastCompletedPeriodEnd } from '../../src/domain/dates/periods.js';
 import {
   DEVICES,
   type DeviceFilter,
@@ -10,7 +10,7 @@ import {
   type RegionLevel,
   type RegionsQuery,
   type TopQuery,
-} from '../../../src/domain/types.js';
+} from '../../src/domain/types.js';
 
 /** An error the fake answers with, in the gateway's shape `{code, message, details: []}`. */
 export class WireError extends Error {

@@ -1,9 +1,9 @@
 import { periodStarts } from '../../../src/domain/dates/periods.js';
 import type { RegionCount, RegionLevel, SourceRegionNode } from '../../../src/domain/types.js';
-import type { StatisticsSource } from '../../../src/ports/statistics-source.js';
+import type { SourceAnswers } from './source-answers.js';
 
 /*
- * A small, hand-checkable model for the fake Wordstat server. Numbers are chosen to exercise the wire quirks:
+ * A small, hand-checkable model for the fake Wordstat server (test/adapters/support/wordstat-harness.ts). Numbers are chosen to exercise the wire quirks:
  * a zero count (omitted on the wire), a count beyond 32 bits, a phrase with no data at all (every field
  * omitted), nested region rows, and tree nodes the shipped catalog does not know.
  */
@@ -65,34 +65,29 @@ export const FIXTURE_TREE: SourceRegionNode[] = [
   { id: 990100, label: 'Антарктида', children: [{ id: 990101, label: 'Станция Восток', children: [] }] },
 ];
 
-/** The deterministic fixture source (kind 'demo': it is a model, not Wordstat). */
-export function createFixtureSource(): StatisticsSource {
-  return {
-    kind: 'demo',
-    async top(query) {
-      if (query.phrase === 'пусто') return { totalCount: 0, results: [], associations: [] };
-      const total = query.phrase === 'big' ? BIG_COUNT : fixtureTotal(query.phrase);
-      const results = [{ phrase: query.phrase, count: total }];
-      for (let i = 1; i < Math.min(query.numPhrases, 3); i++) {
-        results.push({ phrase: `${query.phrase} ${i}`, count: i === 2 ? 0 : Math.floor(total / (i + 1)) });
-      }
-      return { totalCount: total, results, associations: [{ phrase: 'сколько стоит пудель', count: 613 }] };
-    },
-    async dynamics(query) {
-      const starts = periodStarts(query.fromDate, query.toDate, query.period);
-      return {
-        points: starts.map((date, i) => {
-          const count = fixtureDynamicsCount(i);
-          return { date, count, share: count / 1_000_000 };
-        }),
-      };
-    },
-    async regions(query) {
-      const rows = FIXTURE_REGION_ROWS[query.level];
-      return { rows, total: rows.reduce((s, r) => s + r.count, 0) };
-    },
-    async regionTree() {
-      return FIXTURE_TREE;
-    },
-  };
-}
+/** The wire fixture as an answer model (served through createFakeSource, kind 'demo': a model, not Wordstat). */
+export const wireAnswers: SourceAnswers = {
+  top(query) {
+    if (query.phrase === 'пусто') return { totalCount: 0, results: [], associations: [] };
+    const total = query.phrase === 'big' ? BIG_COUNT : fixtureTotal(query.phrase);
+    const results = [{ phrase: query.phrase, count: total }];
+    for (let i = 1; i < Math.min(query.numPhrases, 3); i++) {
+      results.push({ phrase: `${query.phrase} ${i}`, count: i === 2 ? 0 : Math.floor(total / (i + 1)) });
+    }
+    return { totalCount: total, results, associations: [{ phrase: 'сколько стоит пудель', count: 613 }] };
+  },
+  dynamics(query) {
+    const starts = periodStarts(query.fromDate, query.toDate, query.period);
+    return {
+      points: starts.map((date, i) => {
+        const count = fixtureDynamicsCount(i);
+        return { date, count, share: count / 1_000_000 };
+      }),
+    };
+  },
+  regions(query) {
+    const rows = FIXTURE_REGION_ROWS[query.level];
+    return { rows, total: rows.reduce((s, r) => s + r.count, 0) };
+  },
+  regionTree: () => FIXTURE_TREE,
+};

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DomainError } from '../../../src/domain/errors.js';
-import type { StatisticsSource } from '../../../src/ports/statistics-source.js';
+import { DomainError } from '../../src/domain/errors.js';
+import type { StatisticsSource } from '../../src/ports/statistics-source.js';
 import { createFaultQueue, type FakeMethod, type FaultName, type FaultOptions, playFault, sendGrpcError } from './faults.js';
 import { dynamicsQuery, parseJsonBody, regionsQuery, topQuery, WireError } from './wire-in.js';
 import { dynamicsOut, regionsOut, regionTreeOut, topOut } from './wire-out.js';

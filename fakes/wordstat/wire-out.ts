@@ -4,7 +4,7 @@ import type {
   RegionsResult,
   SourceRegionNode,
   TopResult,
-} from '../../../src/domain/types.js';
+} from '../../src/domain/types.js';
 
 /*
  * Domain results → proto3 JSON exactly as the gateway writes it: int64 as strings, zero values and empty lists

@@ -1,6 +1,5 @@
-import type { DomainError } from '../../src/domain/errors.js';
-import { periodStarts } from '../../src/domain/dates/periods.js';
-import { canonicalPhrase, type SourceCall } from '../../src/domain/source-call.js';
+import { periodStarts } from '../../../src/domain/dates/periods.js';
+import { canonicalPhrase } from '../../../src/domain/source-call.js';
 import type {
   DynamicsQuery,
   DynamicsResult,
@@ -11,12 +10,12 @@ import type {
   SourceRegionNode,
   TopQuery,
   TopResult,
-} from '../../src/domain/types.js';
-import type { StatisticsSource } from '../../src/ports/statistics-source.js';
-import { FIXTURE_REGIONS } from './catalog.js';
+} from '../../../src/domain/types.js';
+import type { SourceAnswers } from './source-answers.js';
+import { FIXTURE_REGIONS } from '../catalog.js';
 
 /**
- * A deterministic StatisticsSource whose numbers can be checked by hand (see test/golden/README.md):
+ * The goldens' answers (the default of createFakeSource), numbers checkable by hand (test/golden/README.md):
  *
  * - dynamics: each period counts round(base × weight) + 100 × (month − 1), where base is MONTHLY_BASE of the
  *   phrase (100 for others), month is the calendar month of the period's date, and weight is the sum of
@@ -76,50 +75,18 @@ export const REGIONS_TOTAL = 12_500;
 const weightOf = (regions: readonly number[]) =>
   regions.length === 0 ? WORLD_WEIGHT : regions.reduce((sum, id) => sum + (REGION_WEIGHT[id] ?? OTHER_REGION_WEIGHT), 0);
 
-export interface FixtureSource extends StatisticsSource {
-  /** Every upstream call made, in order. */
-  readonly calls: SourceCall[];
-  count(method: SourceCall['method']): number;
-  /** Most calls that were running at the same time. */
-  readonly maxInFlight: number;
-}
-
-export interface FixtureSourceOptions {
-  /** Calls for these phrases (canonical form) fail with the error. */
-  failures?: Record<string, DomainError>;
-  /** Each call takes this long (to observe concurrency). */
-  delayMs?: number;
-}
-
-export function createFixtureSource(options: FixtureSourceOptions = {}): FixtureSource {
-  const calls: SourceCall[] = [];
-  let inFlight = 0;
-  let maxInFlight = 0;
-
-  async function run<T>(call: SourceCall, answer: () => T): Promise<T> {
-    calls.push(structuredClone(call));
-    inFlight++;
-    maxInFlight = Math.max(maxInFlight, inFlight);
-    try {
-      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
-      const failure = options.failures?.[canonicalPhrase(call.query.phrase)];
-      if (failure) throw failure;
-      return answer();
-    } finally {
-      inFlight--;
-    }
-  }
-
-  const dynamics = (query: DynamicsQuery): DynamicsResult => {
+/** The fixture as an answer model (see the rules above). */
+export const fixtureAnswers: SourceAnswers = {
+  dynamics(query: DynamicsQuery): DynamicsResult {
     const scaledBase = Math.round((MONTHLY_BASE[canonicalPhrase(query.phrase)] ?? 100) * weightOf(query.regions));
     const points = periodStarts(query.fromDate, query.toDate, query.period)
       .map((date) => ({ date, count: scaledBase + 100 * (Number(date.slice(5, 7)) - 1) }))
       .filter((p) => p.count > 0)
       .map((p) => ({ ...p, share: p.count / 1e9 }));
     return { points };
-  };
+  },
 
-  const top = (query: TopQuery): TopResult => {
+  top(query: TopQuery): TopResult {
     const data = TOP_PHRASES[canonicalPhrase(query.phrase)];
     if (!data) return { totalCount: 100, results: [{ phrase: query.phrase, count: 100 }], associations: [] };
     const scale = (rows: PhraseCount[]) =>
@@ -129,30 +96,19 @@ export function createFixtureSource(options: FixtureSourceOptions = {}): Fixture
       results: scale(data.results),
       associations: scale(data.associations),
     };
-  };
+  },
 
-  const regions = (query: RegionsQuery): RegionsResult => {
+  regions(query: RegionsQuery): RegionsResult {
     const wanted = { REGION_ALL: undefined, REGION_CITIES: 'city', REGION_REGIONS: 'region' }[query.level];
     const typeOf = (id: number) => FIXTURE_REGIONS.find((r) => r.id === id)?.type;
     return {
       rows: REGION_ROWS.filter((row) => wanted === undefined || typeOf(row.regionId) === wanted).map((row) => ({ ...row })),
       total: REGIONS_TOTAL,
     };
-  };
+  },
 
-  return {
-    kind: 'demo',
-    calls,
-    count: (method) => calls.filter((c) => c.method === method).length,
-    get maxInFlight() {
-      return maxInFlight;
-    },
-    dynamics: (query) => run({ method: 'dynamics', query }, () => dynamics(query)),
-    top: (query) => run({ method: 'top', query }, () => top(query)),
-    regions: (query) => run({ method: 'regions', query }, () => regions(query)),
-    regionTree: async () => toTree(null),
-  };
-}
+  regionTree: () => toTree(null),
+};
 
 function toTree(parentId: number | null): SourceRegionNode[] {
   return FIXTURE_REGIONS.filter((r) => r.parentId === parentId).map((r) => ({ id: r.id, label: r.name, children: toTree(r.id) }));

@@ -1,0 +1,84 @@
+import { DEFAULT_LOCATION_CODE, regionFilterForLocation } from '../domain/location-codes.js';
+import { DEFAULT_LANGUAGE_CODE } from '../domain/requests/keyword-data.js';
+import { canonicalPhrase } from '../domain/source-call.js';
+import { DEFAULT_SOURCE_CONCURRENCY, type ServiceContext } from '../services/context.js';
+import { getDynamics } from '../services/dynamics.js';
+import { keywordDataOf } from '../services/keyword-data-deps.js';
+import { estimateCompetition, type KeywordVolume, monthlyVolumeOf, type MonthlyVolume } from '../services/search-volume.js';
+import { createCallLimit } from './call-limit.js';
+
+/** The figures of one keyword that come from its monthly dynamics (one source call). */
+export interface VolumeFigures {
+  searchVolume: number;
+  monthlySearches: readonly MonthlyVolume[];
+}
+
+/**
+ * A `Keyword` as GraphQL resolves it: who it is at once, each figure only when a selected field asks for it.
+ * `{ keyword { dynamics(period: WEEKLY) { trend } } }` makes the weekly call and nothing else; the monthly
+ * call is made (once, however many fields read it) only for searchVolume, cpc or monthlySearches.
+ */
+export interface KeywordView {
+  /** Exactly as sent. */
+  keyword: string;
+  locationCode: number;
+  languageCode: string;
+  volume(): Promise<VolumeFigures>;
+  /** In [0, 1]; null when the estimator has no estimate. */
+  competition(): Promise<number | null>;
+}
+
+/** Calls `make` the first time the returned function is called, and hands back the same promise after. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => (pending ??= make());
+}
+
+export interface KeywordViewsParams {
+  /** As sent, one per keyword. */
+  keywords: readonly string[];
+  /** The same keywords normalised (the resolver has checked them). */
+  phrases: readonly string[];
+  locationCode?: number | undefined;
+  languageCode?: string | undefined;
+}
+
+/**
+ * Views of the keywords of one `keyword`/`keywords` field, reading what search_volume reads (the monthly
+ * dynamics call over the location's region, and the competition estimate), so the numbers are /v1's. Their
+ * monthly calls share one limit of `ctx.concurrency` calls at once, and once one fails no queued one starts
+ * (calls are quota, and the field fails whole anyway); a phrase repeated in the list is estimated once.
+ */
+export function keywordViews(ctx: ServiceContext, params: KeywordViewsParams): KeywordView[] {
+  const locationCode = params.locationCode ?? DEFAULT_LOCATION_CODE;
+  const languageCode = params.languageCode ?? DEFAULT_LANGUAGE_CODE;
+  const regions = regionFilterForLocation(locationCode);
+  const limit = createCallLimit(ctx.concurrency ?? DEFAULT_SOURCE_CONCURRENCY);
+  const deps = keywordDataOf(ctx);
+  const estimates = new Map<string, Promise<number | null>>();
+  const estimate = (phrase: string) => {
+    const key = canonicalPhrase(phrase);
+    let pending = estimates.get(key);
+    if (!pending) estimates.set(key, (pending = estimateCompetition(deps, phrase, regions)));
+    return pending;
+  };
+  return params.phrases.map((phrase, i) => ({
+    keyword: params.keywords[i]!,
+    locationCode,
+    languageCode,
+    volume: once(() => limit.run(async () => monthlyVolumeOf(await getDynamics(ctx, { phrase, period: 'PERIOD_MONTHLY', regions })))),
+    competition: once(() => estimate(phrase)),
+  }));
+}
+
+/** A view of figures already computed (a finished search_volume task). */
+export function keywordViewOf(volume: KeywordVolume): KeywordView {
+  const figures: VolumeFigures = { searchVolume: volume.searchVolume, monthlySearches: volume.monthlySearches };
+  return {
+    keyword: volume.keyword,
+    locationCode: volume.locationCode,
+    languageCode: volume.languageCode,
+    volume: () => Promise.resolve(figures),
+    competition: () => Promise.resolve(volume.competition),
+  };
+}

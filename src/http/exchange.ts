@@ -1,0 +1,44 @@
+import { jsonBytes } from './json-bytes.js';
+
+/**
+ * One HTTP request and its answer, independent of the server that carries them: node:http in production
+ * (node-exchange.ts), the Web-standard fetch API in tests and tools (fetch-exchange.ts). The REST and system
+ * routes are written against these, so both carriers run the same pipeline.
+ */
+
+/** Read access to request headers (names in any case); a subset of the Web `Headers`. */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
+export interface HttpCall {
+  /** Upper case, as sent. */
+  method: string;
+  /** The path as sent, without the query string (not decoded). */
+  path: string;
+  query: URLSearchParams;
+  headers: HeaderReader;
+  /**
+   * The whole body, at most `limit` bytes: PAYLOAD_TOO_LARGE past it (without buffering the rest),
+   * CLIENT_CLOSED_REQUEST when the client went away mid-body, REQUEST_TIMEOUT when the server gave up on it.
+   */
+  readBody(limit: number): Promise<Buffer>;
+}
+
+/** An answer: status, headers (lower-case names) and a body written in one piece. */
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Uint8Array | null;
+}
+
+/** A JSON answer, as UTF-8 bytes; frozen (shared, cached) parts of the body are encoded once (json-bytes.ts). */
+export function jsonReply(body: unknown, status = 200, headers: Record<string, string> = {}, contentType = 'application/json; charset=utf-8'): Reply {
+  return { status, headers: { 'content-type': contentType, ...headers }, body: jsonBytes(body) };
+}
+
+/** The body's length in bytes, as Content-Length states it (HEAD answers state the GET body's length). */
+export function byteLengthOf(body: Reply['body']): number {
+  if (body === null) return 0;
+  return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+}

@@ -1,0 +1,68 @@
+// Yoga's own Response class: its server adapter writes a string body natively, in one write (a global undici
+// Response would hand node:http a web stream to pump).
+import { Response } from '@whatwg-node/fetch';
+import { DomainError } from '../domain/errors.js';
+import { byteLengthOf, type HttpCall, type Reply } from './exchange.js';
+
+/** A Web-standard Request as an HttpCall (tests, tools, and routes still served through Yoga's plugins). */
+export function callFromFetch(request: Request): HttpCall {
+  const url = new URL(request.url);
+  return {
+    method: request.method,
+    path: url.pathname,
+    query: url.searchParams,
+    headers: request.headers,
+    readBody: (limit) => readStream(request, limit),
+  };
+}
+
+/** A Reply as a Web-standard Response; for HEAD, no body but the GET body's Content-Length. */
+export function replyToResponse(reply: Reply, head = false): Response {
+  // A Buffer body is a Uint8Array over Node's pool, which the DOM typings do not name as BodyInit.
+  if (!head) return new Response(reply.body as BodyInit | null, { status: reply.status, headers: reply.headers });
+  const headers = { ...reply.headers };
+  headers['content-length'] ??= String(byteLengthOf(reply.body));
+  return new Response(null, { status: reply.status, headers });
+}
+
+/** Reads a Web body, at most `limit` bytes, failing as HttpCall.readBody says. */
+export async function readStream(request: Request, limit: number): Promise<Buffer> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      throw bodyReadError(error);
+    }
+    const { done, value } = chunk;
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function tooLarge(limit: number): DomainError {
+  return new DomainError('PAYLOAD_TOO_LARGE', `the request body is larger than ${limit} bytes`, { field: 'body' });
+}
+
+/**
+ * A failed body read: the server gave up on a trickling body (REQUEST_TIMEOUT; it answers 408 itself), or the
+ * client closed mid-body (ECONNRESET, "aborted") — not a fault of ours, so no 500 and no stack trace.
+ */
+export function bodyReadError(error: unknown): DomainError {
+  if ((error as NodeJS.ErrnoException | undefined)?.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return new DomainError('REQUEST_TIMEOUT', 'the request body did not arrive in time', { field: 'body', cause: error });
+  }
+  return new DomainError('CLIENT_CLOSED_REQUEST', 'the client closed the connection before sending the whole body', { field: 'body', cause: error });
+}

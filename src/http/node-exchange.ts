@@ -1,0 +1,77 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyReadError, tooLarge } from './fetch-exchange.js';
+import { byteLengthOf, type HeaderReader, type HttpCall, type Reply } from './exchange.js';
+
+/** A node:http request as an HttpCall: no Web Request, no stream wrappers, the body read as Buffers. */
+export function callFromNode(req: IncomingMessage): HttpCall {
+  const target = req.url ?? '/';
+  const mark = target.indexOf('?');
+  return {
+    method: req.method ?? 'GET',
+    path: mark === -1 ? target : target.slice(0, mark),
+    query: new URLSearchParams(mark === -1 ? '' : target.slice(mark + 1)),
+    headers: nodeHeaders(req),
+    readBody: (limit) => readNodeBody(req, limit),
+  };
+}
+
+function nodeHeaders(req: IncomingMessage): HeaderReader {
+  return {
+    get(name) {
+      const value = req.headers[name.toLowerCase()];
+      if (value === undefined) return null;
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}
+
+function readNodeBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit));
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('aborted', onAborted);
+      req.off('close', onAborted);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > limit) {
+        cleanup();
+        req.resume(); // drain the rest without keeping it; the answer (413) goes out meanwhile
+        reject(tooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(bodyReadError(error));
+    };
+    // The server fails a trickling request with its timeout error (server.ts): `errored` holds it, whichever of
+    // 'aborted', 'close' and 'error' comes first; without one, the client went away.
+    const onAborted = () => onError(req.errored ?? Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('aborted', onAborted);
+    req.on('close', onAborted);
+  });
+}
+
+/** Writes a Reply in one piece; for HEAD, the headers only, with the GET body's Content-Length. */
+export function writeReply(res: ServerResponse, reply: Reply, head: boolean): void {
+  const headers = reply.headers;
+  if (!('content-length' in headers)) headers['content-length'] = String(byteLengthOf(reply.body));
+  res.writeHead(reply.status, headers);
+  res.end(head || reply.body === null ? undefined : reply.body);
+}
