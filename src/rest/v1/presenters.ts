@@ -12,7 +12,13 @@ export interface SearchVolumeItemJson {
   competition: number | null;
   competition_level: CompetitionLevel | null;
   cpc: number;
-  monthly_searches: { year: number; month: number; search_volume: number }[];
+  monthly_searches: readonly MonthlySearchJson[];
+}
+
+interface MonthlySearchJson {
+  readonly year: number;
+  readonly month: number;
+  readonly search_volume: number;
 }
 
 /** tasks[].result[0] of /v1/keywords/suggestions. */
@@ -45,8 +51,22 @@ export function presentSearchVolumeItem(volume: KeywordVolume): SearchVolumeItem
     competition: volume.competition,
     competition_level: volume.competitionLevel,
     cpc: volume.cpc,
-    monthly_searches: volume.monthlySearches.map((m) => ({ year: m.year, month: m.month, search_volume: m.searchVolume })),
+    monthly_searches: presentMonths(volume.monthlySearches),
   };
+}
+
+/** Presented months per shared (frozen) monthly series: a cache hit reuses them, and json-bytes their encoding. */
+const presentedMonths = new WeakMap<KeywordVolume['monthlySearches'], readonly MonthlySearchJson[]>();
+
+function presentMonths(months: KeywordVolume['monthlySearches']): readonly MonthlySearchJson[] {
+  const present = () => months.map((m) => Object.freeze({ year: m.year, month: m.month, search_volume: m.searchVolume }));
+  if (!Object.isFrozen(months)) return present();
+  let presented = presentedMonths.get(months);
+  if (!presented) {
+    presented = Object.freeze(present());
+    presentedMonths.set(months, presented);
+  }
+  return presented;
 }
 
 /** The one suggestions result object. */
