@@ -3,7 +3,7 @@ import type { YogaInitialContext } from 'graphql-yoga';
 import { toDomainError } from '../domain/errors.js';
 import type { Principal } from '../services/auth/authenticator.js';
 import { requirePrincipal } from '../services/run-operation.js';
-import { createRequestScope, type ServiceRuntime } from '../services/runtime.js';
+import { createRequestContext, type ServiceRuntime } from '../services/runtime.js';
 import type { GraphQLContext } from './context.js';
 import { domainToGraphQLError } from './errors.js';
 
@@ -46,6 +46,6 @@ export function createGraphQLContextFactory(runtime: ServiceRuntime) {
       if (error.code !== 'UNAUTHENTICATED' || !isIntrospectionOnly(params.query)) throw domainToGraphQLError(error);
       principal = ANONYMOUS;
     }
-    return { scope: createRequestScope(runtime, principal) };
+    return createRequestContext(runtime, principal);
   };
 }

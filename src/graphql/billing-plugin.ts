@@ -3,13 +3,13 @@ import type { Plugin } from 'graphql-yoga';
 import { priceOfRequest } from '../services/billing.js';
 import type { CallStatus } from '../services/cache-status.js';
 import { recordRequest } from '../services/run-operation.js';
-import type { RequestScope, ServiceRuntime } from '../services/runtime.js';
+import type { RequestContext, ServiceRuntime } from '../services/runtime.js';
 import { ANONYMOUS } from './authenticate.js';
 import type { GraphQLContext } from './context.js';
 import { operationLabel } from './operation-label.js';
 
 interface Outcome {
-  scope: RequestScope;
+  scope: RequestContext;
   operation: string;
   cost: number;
   cacheStatus: CallStatus;
@@ -39,13 +39,13 @@ export function useBilling(runtime: ServiceRuntime): Plugin<GraphQLContext> {
         onExecuteDone({ result, setResult }) {
           if (!('data' in result) && !('errors' in result)) return; // streamed results are not priced
           const single = result as ExecutionResult;
-          const cacheStatus = context.scope.tracker.summary();
+          const cacheStatus = context.tracker.summary();
           // A request that touched no statistics (introspection, usage, quota) is free. One that did is priced by
           // the rule every face shares: upstream work is billed even when the request then failed.
-          const free = context.scope.tracker.count() === 0;
-          const cost = priceOfRequest(runtime.prices, context.scope.tracker, !failedWholly(single), free);
+          const free = context.tracker.count() === 0;
+          const cost = priceOfRequest(runtime.prices, context.tracker, !failedWholly(single), free);
           const label = operationLabel(args.schema, operation);
-          outcomes.set(context.request, { scope: context.scope, operation: label, cost, cacheStatus });
+          outcomes.set(context.request, { scope: context, operation: label, cost, cacheStatus });
           setResult({ ...single, extensions: { ...single.extensions, cost, cacheStatus } });
         },
       };

@@ -22,7 +22,7 @@ export function useOperationPlan(): Plugin<GraphQLContext> {
   return {
     async onExecute({ args, setResultAndStopExecution }) {
       const context = args.contextValue as GraphQLContext;
-      const services = context.scope.services;
+      const services = context;
       const key = operationKey(args.operationName, args.variableValues, services.today);
       const plan = plans.get(args.document, key, () =>
         planOperation({

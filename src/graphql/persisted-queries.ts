@@ -82,7 +82,7 @@ export function usePersistedQueries(store: PersistedQueryStore = createMemoryPer
     onExecute({ args }) {
       const context = args.contextValue as GraphQLContext & { request: Request };
       const text = pending.get(context.request);
-      if (text && context.scope.principal !== ANONYMOUS) store.set(text.hash, text.query);
+      if (text && context.principal !== ANONYMOUS) store.set(text.hash, text.query);
     },
   };
 }

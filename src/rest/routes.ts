@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { RequestScope } from '../services/runtime.js';
+import type { RequestContext } from '../services/runtime.js';
 
 /** The two REST families: error shapes and envelopes differ between them. */
 export type Family = 'v1' | 'v2';
@@ -36,7 +36,7 @@ export interface RestRoute<S extends z.ZodType = z.ZodType> {
    */
   input?: 'checked' | 'each-task';
   /** Runs the operation; for v1, returns the task's result items. */
-  handle(body: z.output<S>, scope: RequestScope, request: RestRequestInfo): Promise<unknown>;
+  handle(body: z.output<S>, scope: RequestContext, request: RestRequestInfo): Promise<unknown>;
 }
 
 /** A route of the table, its body type fixed by its own schema (the table holds routes of many schemas). */

@@ -2,7 +2,7 @@ import { DomainError, toDomainError } from '../domain/errors.js';
 import type { Principal } from './auth/authenticator.js';
 import { priceOfRequest } from './billing.js';
 import type { CallStatus } from './cache-status.js';
-import { createRequestScope, type RequestScope, type ServiceRuntime } from './runtime.js';
+import { createRequestContext, type RequestContext, type ServiceRuntime } from './runtime.js';
 
 /** What a face asks the pipeline to run for one authenticated call. */
 export interface OperationCall<T> {
@@ -13,13 +13,13 @@ export interface OperationCall<T> {
   /** A free read (the caller's own account, the region catalog): cost 0 whatever the cache did. */
   free?: boolean | undefined;
   /** The work, given a fresh request scope; reads and validates its input inside, so a bad input is billed 0. */
-  run(scope: RequestScope): Promise<T>;
+  run(scope: RequestContext): Promise<T>;
 }
 
 /** The outcome a face presents in its own shape. */
 export type OperationOutcome<T> =
-  | { ok: true; result: T; status: 200; cacheStatus: CallStatus; cost: number; scope: RequestScope }
-  | { ok: false; error: DomainError; status: number; cacheStatus: CallStatus; cost: number; scope: RequestScope };
+  | { ok: true; result: T; status: 200; cacheStatus: CallStatus; cost: number; scope: RequestContext }
+  | { ok: false; error: DomainError; status: number; cacheStatus: CallStatus; cost: number; scope: RequestContext };
 
 /**
  * The request pipeline every face shares once it knows the caller: a fresh scope (per-request loaders and
@@ -27,7 +27,7 @@ export type OperationOutcome<T> =
  * operation. Never throws: an error comes back as a DomainError (unexpected ones logged, then INTERNAL).
  */
 export async function runOperation<T>(runtime: ServiceRuntime, principal: Principal, call: OperationCall<T>): Promise<OperationOutcome<T>> {
-  const scope = createRequestScope(runtime, principal);
+  const scope = createRequestContext(runtime, principal);
   let outcome: OperationOutcome<T>;
   try {
     const result = await call.run(scope);
@@ -60,7 +60,7 @@ export interface RequestRecord {
  * The one ledger row of a request, timed at its start and charged to its key: every face writes it through
  * here (runOperation for REST and MCP; GraphQL once its response status is known).
  */
-export function recordRequest(runtime: ServiceRuntime, scope: RequestScope, record: RequestRecord): void {
+export function recordRequest(runtime: ServiceRuntime, scope: RequestContext, record: RequestRecord): void {
   runtime.ledger.record({ at: new Date(scope.startedAt), keyId: scope.principal.keyId, ...record });
 }
 

@@ -38,33 +38,34 @@ export interface ServiceRuntime {
   sourceKind: SourceKind | 'none';
 }
 
-/** Everything that belongs to one client request. */
-export interface RequestScope {
+/**
+ * The one context of one client request, whichever face it came through (REST, GraphQL, MCP): who asks
+ * (`principal`), when, the request's cache-status tracker, and the services' view of the app (ServiceContext:
+ * the part a service reads, which a task run builds for itself). GraphQL resolvers get this object as their
+ * context; REST handlers and MCP tools get it as their second argument.
+ */
+export interface RequestContext extends ServiceContext {
   principal: Principal;
   tracker: CacheStatusTracker;
-  services: ServiceContext;
   startedAt: number;
 }
 
-/** A fresh scope: its own loaders (dedup within the request) and cache-status tracker. */
-export function createRequestScope(runtime: ServiceRuntime, principal: Principal): RequestScope {
+/** A fresh request context: its own loaders (dedup within the request) and cache-status tracker. */
+export function createRequestContext(runtime: ServiceRuntime, principal: Principal): RequestContext {
   const tracker = createCacheStatusTracker();
   const now = runtime.clock.now();
   return {
     principal,
     tracker,
     startedAt: now,
-    services: {
-      catalog: runtime.catalog,
-      today: todayIn(runtime.timeZone, now),
-      concurrency: runtime.concurrency,
-      quota: runtime.quota,
-      usage: runtime.usage,
-      keywordData: runtime.keywordData,
-      sourceKind: runtime.sourceKind,
-      tasks: runtime.tasks,
-      source: createRequestSource(runtime.gateway, tracker),
-      tracker,
-    },
+    catalog: runtime.catalog,
+    today: todayIn(runtime.timeZone, now),
+    concurrency: runtime.concurrency,
+    quota: runtime.quota,
+    usage: runtime.usage,
+    keywordData: runtime.keywordData,
+    sourceKind: runtime.sourceKind,
+    tasks: runtime.tasks,
+    source: createRequestSource(runtime.gateway, tracker),
   };
 }

@@ -5,7 +5,7 @@ import { sourceCallKey } from '../../src/domain/source-call.js';
 import { planOperation } from '../../src/graphql/operation-plan.js';
 import { schema } from '../../src/graphql/schema.js';
 import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
-import { createRequestScope } from '../../src/services/runtime.js';
+import { createRequestContext } from '../../src/services/runtime.js';
 import { callNumberAnswers } from '../support/answers/call-number-answers.js';
 import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, graphql } from '../support/app.js';
@@ -67,7 +67,7 @@ describe('GraphQL checks every argument before any field runs (free upstream wor
 
   it('lists the distinct canonical source calls an operation will make, for a quota check before any call', () => {
     const app = createTestApp({ source: createFakeSource({ answers: callNumberAnswers, latencyMs: 1 }) });
-    const scope = createRequestScope(app.runtime, { keyId: 'k', name: 'k' });
+    const scope = createRequestContext(app.runtime, { keyId: 'k', name: 'k' });
     const document = parse(`query($n: Int) {
       a: top(phrase: "Ноутбук") { totalCount }
       b: top(phrase: " ноутбук ", numPhrases: $n) { totalCount }
@@ -76,7 +76,7 @@ describe('GraphQL checks every argument before any field runs (free upstream wor
       skipped: top(phrase: "never") @skip(if: true) { totalCount }
       __typename
     }`);
-    const plan = planOperation({ schema, document, variableValues: { n: 50 }, services: scope.services });
+    const plan = planOperation({ schema, document, variableValues: { n: 50 }, services: scope });
     expect(plan.errors).toEqual([]);
     const keys = plan.calls.map(sourceCallKey);
     // a and b are one canonical call; 2 nested tops, 2 regions; the keywords select no figure, so no volume call;

@@ -4,7 +4,7 @@ import type { SearchPageSignals } from '../../src/domain/competition.js';
 import { competitionScore } from '../../src/domain/competition.js';
 import type { SearchResults } from '../../src/ports/search-results.js';
 import { getDynamics } from '../../src/services/dynamics.js';
-import { createRequestScope } from '../../src/services/runtime.js';
+import { createRequestContext } from '../../src/services/runtime.js';
 import { createSearchCompetitionEstimator } from '../../src/services/search-competition.js';
 import { getSearchVolume } from '../../src/services/search-volume.js';
 import { getTop } from '../../src/services/top.js';
@@ -22,7 +22,7 @@ function setup() {
   const cache = createMemoryCache({ maxEntries: 1_000, maxBytes: 64 * 2 ** 20, clock });
   const source = createFakeSource();
   const { runtime } = createTestRuntime({ source, cache, clock });
-  const request = () => createRequestScope(runtime, { keyId: 'test', name: 'test' }).services;
+  const request = () => createRequestContext(runtime, { keyId: 'test', name: 'test' });
   return { clock, cache, source, request };
 }
 

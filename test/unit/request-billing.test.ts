@@ -3,7 +3,7 @@ import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
 import { priceOfRequest } from '../../src/services/billing.js';
 import { createCacheStatusTracker } from '../../src/services/cache-status.js';
 import { recordRequest, runOperation } from '../../src/services/run-operation.js';
-import { createRequestScope } from '../../src/services/runtime.js';
+import { createRequestContext } from '../../src/services/runtime.js';
 import { createTestApp } from '../support/app.js';
 import { FIXED_NOW } from '../support/kit.js';
 
@@ -26,7 +26,7 @@ describe('the pricing rule and the ledger row every face shares', () => {
     const ledger = createMemoryLedger();
     const app = createTestApp({ ledger });
     const principal = { keyId: 'key-1', name: 'one' };
-    recordRequest(app.runtime, createRequestScope(app.runtime, principal), { operation: 'graphql.top', cacheStatus: 'HIT', status: 200, price: 0.1 });
+    recordRequest(app.runtime, createRequestContext(app.runtime, principal), { operation: 'graphql.top', cacheStatus: 'HIT', status: 200, price: 0.1 });
     await runOperation(app.runtime, principal, { face: 'test', operation: 'v2.quota', free: true, run: async () => 'ok' });
     expect(ledger.rows()).toEqual([
       { at: new Date(FIXED_NOW), keyId: 'key-1', operation: 'graphql.top', cacheStatus: 'HIT', status: 200, price: 0.1 },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
 import type { ServiceContext } from '../../src/services/context.js';
-import { createRequestScope } from '../../src/services/runtime.js';
+import { createRequestContext } from '../../src/services/runtime.js';
 import { getSearchVolume, mapWithConcurrency } from '../../src/services/search-volume.js';
 import {
   type CandidateProvider,
@@ -17,8 +17,8 @@ import { createTestRuntime } from '../support/runtime.js';
 function contextWith(options: FakeSourceOptions, concurrency?: number): { ctx: ServiceContext; source: FakeSource } {
   const source = createFakeSource(options);
   const { runtime } = createTestRuntime({ source });
-  const scope = createRequestScope(runtime, { keyId: 'test', name: 'test' });
-  return { ctx: { ...scope.services, ...(concurrency === undefined ? {} : { concurrency }) }, source };
+  const scope = createRequestContext(runtime, { keyId: 'test', name: 'test' });
+  return { ctx: { ...scope, ...(concurrency === undefined ? {} : { concurrency }) }, source };
 }
 
 const keywords = (n: number) => Array.from({ length: n }, (_, i) => `запрос ${i}`);

@@ -65,7 +65,7 @@ builder.queryField('usage', (t) =>
     description: "The caller's own calls, cache hits and spend by day and operation (default: the last 30 days).",
     args: { from: t.arg({ type: 'Date' }), to: t.arg({ type: 'Date' }) },
     resolve: (_root, args, ctx) =>
-      getOwnUsage(ctx.scope.services, ctx.scope.principal, { from: args.from ?? undefined, to: args.to ?? undefined }),
+      getOwnUsage(ctx, ctx.principal, { from: args.from ?? undefined, to: args.to ?? undefined }),
   }),
 );
 
@@ -73,6 +73,6 @@ builder.queryField('quota', (t) =>
   t.field({
     type: QuotaRef,
     description: 'The upstream budget left this hour, as the service counts it.',
-    resolve: (_root, _args, ctx) => getQuota(ctx.scope.services),
+    resolve: (_root, _args, ctx) => getQuota(ctx),
   }),
 );

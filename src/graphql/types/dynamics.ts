@@ -32,7 +32,7 @@ builder.queryField('dynamics', (t) =>
       devices: t.arg({ type: [DeviceEnum] }),
     },
     resolve: (_root, args, ctx) =>
-      getDynamics(ctx.scope.services, {
+      getDynamics(ctx, {
         phrase: args.phrase,
         period: args.period ?? undefined,
         fromDate: args.fromDate ?? undefined,

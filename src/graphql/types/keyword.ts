@@ -51,7 +51,7 @@ export const KeywordRef = builder.objectRef<KeywordView>('Keyword').implement({
         devices: t.arg({ type: [DeviceEnum] }),
       },
       resolve: (k, args, ctx) =>
-        getDynamics(ctx.scope.services, {
+        getDynamics(ctx, {
           phrase: k.keyword,
           period: args.period ?? undefined,
           fromDate: args.fromDate ?? undefined,
@@ -67,13 +67,13 @@ export const KeywordRef = builder.objectRef<KeywordView>('Keyword').implement({
         devices: t.arg({ type: [DeviceEnum] }),
       },
       resolve: (k, args, ctx) =>
-        getRegions(ctx.scope.services, { phrase: k.keyword, region: args.level ?? undefined, devices: args.devices ?? undefined }),
+        getRegions(ctx, { phrase: k.keyword, region: args.level ?? undefined, devices: args.devices ?? undefined }),
     }),
     top: t.field({
       type: TopRef,
       args: { numPhrases: t.arg.int({ defaultValue: DEFAULT_NUM_PHRASES }), devices: t.arg({ type: [DeviceEnum] }) },
       resolve: (k, args, ctx) =>
-        getTop(ctx.scope.services, {
+        getTop(ctx, {
           phrase: k.keyword,
           numPhrases: args.numPhrases ?? undefined,
           regions: regionFilterForLocation(k.locationCode),
@@ -93,7 +93,7 @@ builder.queryField('keyword', (t) =>
       languageCode: t.arg.string({ defaultValue: DEFAULT_LANGUAGE_CODE }),
     },
     resolve: (_root, args, ctx) =>
-      keywordViews(ctx.scope.services, {
+      keywordViews(ctx, {
         keywords: [args.phrase],
         phrases: [normalizePhrase(args.phrase, 'phrase')],
         locationCode: args.locationCode ?? undefined,
@@ -112,7 +112,7 @@ builder.queryField('keywords', (t) =>
       languageCode: t.arg.string({ defaultValue: DEFAULT_LANGUAGE_CODE }),
     },
     resolve: (_root, args, ctx) =>
-      keywordViews(ctx.scope.services, {
+      keywordViews(ctx, {
         keywords: args.phrases,
         // Every phrase checked before any call: a bad 57th phrase must not cost 56 calls.
         phrases: normalizeKeywords(args.phrases, 'phrases'),

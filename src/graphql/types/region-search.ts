@@ -20,6 +20,6 @@ builder.queryField('regionSearch', (t) =>
       query: t.arg.string({ required: true }),
       limit: t.arg.int({ defaultValue: REGION_SEARCH_DEFAULT_LIMIT, description: '1–50.' }),
     },
-    resolve: (_root, args, ctx) => searchRegions(ctx.scope.services, { query: args.query, limit: args.limit ?? undefined }),
+    resolve: (_root, args, ctx) => searchRegions(ctx, { query: args.query, limit: args.limit ?? undefined }),
   }),
 );

@@ -24,7 +24,7 @@ builder.queryField('regions', (t) =>
       devices: t.arg({ type: [DeviceEnum] }),
     },
     resolve: (_root, args, ctx) =>
-      getRegions(ctx.scope.services, {
+      getRegions(ctx, {
         phrase: args.phrase,
         region: args.level ?? undefined,
         devices: args.devices ?? undefined,

@@ -25,7 +25,7 @@ builder.queryField('suggestions', (t) =>
     type: SuggestionsRef,
     description: 'Related keywords with volume and a competition estimate (the /v1 suggestions result).',
     // The seed list plus the verification budget: what one suggestions request may spend at the source.
-    complexity: (_args, ctx) => keywordDataOf(ctx.scope.services).suggestionsMaxCalls ?? 1,
+    complexity: (_args, ctx) => keywordDataOf(ctx).suggestionsMaxCalls ?? 1,
     args: {
       keyword: t.arg.string({ required: true }),
       limit: t.arg.int({ defaultValue: DEFAULT_SUGGESTIONS_LIMIT }),
@@ -33,9 +33,9 @@ builder.queryField('suggestions', (t) =>
     },
     resolve: (_root, args, ctx) =>
       getSuggestions(
-        ctx.scope.services,
+        ctx,
         { keyword: args.keyword, limit: args.limit ?? undefined, locationCode: args.locationCode ?? undefined },
-        keywordDataOf(ctx.scope.services).suggestions,
+        keywordDataOf(ctx).suggestions,
       ),
   }),
 );

@@ -2,7 +2,7 @@ import { DomainError } from '../../domain/errors.js';
 import { DEFAULT_LOCATION_CODE } from '../../domain/location-codes.js';
 import { DEFAULT_LANGUAGE_CODE } from '../../domain/requests/keyword-data.js';
 import type { KeywordVolume } from '../../services/search-volume.js';
-import type { RequestScope } from '../../services/runtime.js';
+import type { RequestContext } from '../../services/runtime.js';
 import { requireTasks, type TaskView } from '../../tasks/task-service.js';
 import type { TaskRecord, TaskStatus } from '../../tasks/task-types.js';
 import { builder } from '../builder.js';
@@ -64,7 +64,7 @@ const TaskConnectionRef = builder
     }),
   });
 
-const tasksOf = (scope: RequestScope) => requireTasks(scope.services);
+const tasksOf = (scope: RequestContext) => requireTasks(scope);
 
 const view = (task: TaskRecord): TaskView => ({ task, eta: null });
 
@@ -94,9 +94,9 @@ builder.mutationField('createSearchVolumeTask', (t) =>
         ...(args.tag == null ? {} : { tag: args.tag }),
         ...(args.postbackUrl == null ? {} : { postback_url: args.postbackUrl }),
       };
-      const [posted] = await tasksOf(ctx.scope).post(ctx.scope.principal.keyId, 'search_volume', [body]);
+      const [posted] = await tasksOf(ctx).post(ctx.principal.keyId, 'search_volume', [body]);
       if (!posted!.ok) throw posted!.error;
-      return tasksOf(ctx.scope).get(ctx.scope.principal.keyId, posted!.task.id);
+      return tasksOf(ctx).get(ctx.principal.keyId, posted!.task.id);
     },
   }),
 );
@@ -107,7 +107,7 @@ builder.mutationField('cancelTask', (t) =>
     description: 'Cancels a queued or running task of this key: it makes no further calls and is not billed.',
     complexity: 0,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => tasksOf(ctx.scope).cancel(ctx.scope.principal.keyId, String(args.id)),
+    resolve: (_root, args, ctx) => tasksOf(ctx).cancel(ctx.principal.keyId, String(args.id)),
   }),
 );
 
@@ -120,7 +120,7 @@ builder.queryField('task', (t) =>
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       try {
-        return await tasksOf(ctx.scope).get(ctx.scope.principal.keyId, String(args.id));
+        return await tasksOf(ctx).get(ctx.principal.keyId, String(args.id));
       } catch (error) {
         if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;
         throw error;
@@ -144,7 +144,7 @@ builder.queryField('tasks', (t) =>
       if (!Number.isInteger(first) || first < 1 || first > MAX_TASKS_PAGE) {
         throw new DomainError('INVALID_FIELD', `first must be between 1 and ${MAX_TASKS_PAGE}`, { field: 'first' });
       }
-      const page = await tasksOf(ctx.scope).list(ctx.scope.principal.keyId, {
+      const page = await tasksOf(ctx).list(ctx.principal.keyId, {
         status: (args.status ?? undefined) as TaskStatus | undefined,
         first,
         after: args.after ?? undefined,

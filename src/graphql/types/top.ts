@@ -31,7 +31,7 @@ builder.queryField('top', (t) =>
       devices: t.arg({ type: [DeviceEnum] }),
     },
     resolve: (_root, args, ctx) =>
-      getTop(ctx.scope.services, {
+      getTop(ctx, {
         phrase: args.phrase,
         numPhrases: args.numPhrases ?? undefined,
         regions: args.regions ?? undefined,

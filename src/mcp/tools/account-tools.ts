@@ -19,7 +19,7 @@ export const quotaStatus = defineTool({
   output: quotaResponseSchema,
   fields: ROUTE_DOCS['/v2/stats/quota']?.fields ?? {},
   free: true,
-  run: (_args, scope) => getQuota(scope.services),
+  run: (_args, scope) => getQuota(scope),
   summarize: (quota) =>
     quota.hourly
       ? `Source ${quota.source}: ${quota.hourly.remaining} of ${quota.hourly.limit} upstream calls left this hour (resets in ${quota.hourly.resetsInSeconds} s)` +
@@ -37,7 +37,7 @@ export const regionSearch = defineTool({
   fields: ROUTE_DOCS['/v2/stats/region_search']?.fields ?? {},
   free: true,
   // The same ranked lookup as POST /v2/stats/region_search and GraphQL regionSearch.
-  run: async (args, scope) => ({ regions: searchRegions(scope.services, args) }),
+  run: async (args, scope) => ({ regions: searchRegions(scope, args) }),
   summarize: (result, args) =>
     result.regions.length === 0
       ? `No region matches "${args.query}".`

@@ -24,9 +24,9 @@ export const keywordSearchVolume = defineTool({
   fields: ROUTE_DOCS['/v1/keywords/search_volume']!.fields,
   run: async (args, scope) => {
     const volumes = await getSearchVolume(
-      scope.services,
+      scope,
       { keywords: args.keywords, locationCode: args.location_code, languageCode: args.language_code },
-      { competition: keywordDataOf(scope.services).competition },
+      { competition: keywordDataOf(scope).competition },
     );
     return { result: volumes.map(presentSearchVolumeItem) };
   },
@@ -55,9 +55,9 @@ export const keywordSuggestions = defineTool({
   run: async (args, scope) =>
     presentSuggestions(
       await getSuggestions(
-        scope.services,
+        scope,
         { keyword: args.keyword, limit: args.limit, locationCode: args.location_code },
-        keywordDataOf(scope.services).suggestions,
+        keywordDataOf(scope).suggestions,
       ),
     ),
   summarize: (result) =>
@@ -81,7 +81,7 @@ export const keywordLocations = defineTool({
   output: locationsToolOutput,
   fields: { ...ROUTE_DOCS['/v1/keywords/locations']!.fields, limit: rowLimitDoc() },
   run: async ({ limit, ...request }, scope) => {
-    const presented = presentLocations(await getLocations(scope.services, { keyword: request.keyword }));
+    const presented = presentLocations(await getLocations(scope, { keyword: request.keyword }));
     return { ...presented, items: presented.items.slice(0, limit), total: presented.items.length };
   },
   summarize: (result) =>

@@ -19,7 +19,7 @@ export const wordstatTop = defineTool({
   input: topRequestSchema,
   output: topResponseSchema,
   fields: ROUTE_DOCS['/v2/stats/top']!.fields,
-  run: (args, scope) => getTop(scope.services, args),
+  run: (args, scope) => getTop(scope, args),
   summarize: (result, args) =>
     [
       `"${args.phrase}": ${formatCount(result.totalCount)} searches in the last 30 days.`,
@@ -39,7 +39,7 @@ export const wordstatDynamics = defineTool({
   input: dynamicsRequestSchema,
   output: dynamicsResponseSchema,
   fields: ROUTE_DOCS['/v2/stats/dynamics']!.fields,
-  run: (args, scope) => getDynamics(scope.services, args),
+  run: (args, scope) => getDynamics(scope, args),
   summarize: (result, args) => {
     const points = result.results;
     const first = points[0];
@@ -69,7 +69,7 @@ export const wordstatRegions = defineTool({
   output: regionsToolOutput,
   fields: { ...ROUTE_DOCS['/v2/stats/regions']!.fields, limit: rowLimitDoc() },
   run: async ({ limit, ...request }, scope) => {
-    const regions = await getRegions(scope.services, request);
+    const regions = await getRegions(scope, request);
     return { regions: regions.slice(0, limit), total: regions.length };
   },
   summarize: (result, args) =>

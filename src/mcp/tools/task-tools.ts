@@ -6,7 +6,7 @@ import { ROUTE_DOCS } from '../../rest/openapi/route-docs.js';
 import { taskGetEnvelopeSchemas } from '../../rest/openapi/schemas-tasks.js';
 import { presentTaskObject } from '../../rest/v1/task-envelope.js';
 import { requireTasks, type TaskView } from '../../tasks/task-service.js';
-import type { RequestScope } from '../../services/runtime.js';
+import type { RequestContext } from '../../services/runtime.js';
 import { defineTool } from '../tool.js';
 
 // Lists past the hourly quota: post now, poll, collect. The same task service as the /v1 task routes and the
@@ -19,7 +19,7 @@ const taskIdInput = z.object({ id: stringField('id').meta({ description: 'The ta
 const MCP_TIME = '0 sec'; // the envelope's time field; an MCP result has no request frame of its own
 
 const presented = (view: TaskView) => presentTaskObject(view, MCP_TIME);
-const own = (scope: RequestScope, id: string) => requireTasks(scope.services).get(scope.principal.keyId, id);
+const own = (scope: RequestContext, id: string) => requireTasks(scope).get(scope.principal.keyId, id);
 
 const progressLine = (task: ReturnType<typeof presented>) =>
   `${task.progress.calls_done} of ${task.progress.calls_total} calls done` + (task.progress.eta ? `, expected by ${task.progress.eta}` : '');
@@ -34,7 +34,7 @@ export const taskCreate = defineTool({
   fields: { ...ROUTE_DOCS['/v1/keywords/search_volume']!.fields, tag: 'Your own label for the task (at most 255 characters).' },
   free: true, // billed when it ends, as one call
   run: async (args, scope) => {
-    const tasks = requireTasks(scope.services);
+    const tasks = requireTasks(scope);
     const [posted] = await tasks.post(scope.principal.keyId, 'search_volume', [args]);
     if (!posted!.ok) throw posted!.error;
     return presented(await tasks.get(scope.principal.keyId, posted!.task.id));

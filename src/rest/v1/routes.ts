@@ -9,7 +9,7 @@ import { getSearchVolume } from '../../services/search-volume.js';
 import { createSuggestionsPipeline, getSuggestions, type SuggestionsPipeline } from '../../services/suggestions.js';
 import type { KeywordDataDeps } from '../../services/context.js';
 import { keywordDataOf } from '../../services/keyword-data-deps.js';
-import type { RequestScope } from '../../services/runtime.js';
+import type { RequestContext } from '../../services/runtime.js';
 import { defineRoute, type RestRoute } from '../routes.js';
 import { presentLocations, presentSearchVolumeItem, presentSuggestions } from './presenters.js';
 
@@ -33,7 +33,7 @@ export function createV1Routes(deps: V1RouteDeps = {}): RestRoute[] {
           suggestions: deps.suggestions ?? createSuggestionsPipeline({ competition: deps.competition ?? noCompetitionEstimator }),
         }
       : undefined;
-  const stages = (scope: RequestScope) => fixed ?? keywordDataOf(scope.services);
+  const stages = (scope: RequestContext) => fixed ?? keywordDataOf(scope);
   return [
     defineRoute({
       path: '/v1/keywords/search_volume',
@@ -44,7 +44,7 @@ export function createV1Routes(deps: V1RouteDeps = {}): RestRoute[] {
       handle: async (body, scope) => {
         const request = body;
         const volumes = await getSearchVolume(
-          scope.services,
+          scope,
           { keywords: request.keywords, locationCode: request.location_code, languageCode: request.language_code },
           { competition: stages(scope).competition },
         );
@@ -60,7 +60,7 @@ export function createV1Routes(deps: V1RouteDeps = {}): RestRoute[] {
       handle: async (body, scope) => {
         const request = body;
         const result = await getSuggestions(
-          scope.services,
+          scope,
           { keyword: request.keyword, limit: request.limit, locationCode: request.location_code },
           stages(scope).suggestions,
         );
@@ -75,7 +75,7 @@ export function createV1Routes(deps: V1RouteDeps = {}): RestRoute[] {
       schema: locationsRequestSchema,
       handle: async (body, scope) => {
         const request = body;
-        return [presentLocations(await getLocations(scope.services, { keyword: request.keyword }))];
+        return [presentLocations(await getLocations(scope, { keyword: request.keyword }))];
       },
     }),
   ];

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { RequestScope } from '../../services/runtime.js';
+import type { RequestContext } from '../../services/runtime.js';
 import { requireTasks } from '../../tasks/task-service.js';
 import { TASK_OPERATIONS, type TaskOperation } from '../../tasks/task-types.js';
 import { TASK_OPERATION_SPECS } from '../../tasks/task-operations.js';
 import { defineRoute, type RestRoute } from '../routes.js';
 import { presentPosted, presentReady, presentTaskGet } from './task-envelope.js';
 
-const tasksOf = (scope: RequestScope) => requireTasks(scope.services);
+const tasksOf = (scope: RequestContext) => requireTasks(scope);
 
 const noBody = z.object({});
 

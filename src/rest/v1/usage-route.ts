@@ -27,5 +27,5 @@ export const usageRoute: RestRoute = defineRoute({
   operation: 'v1.usage',
   summary: "The caller's own calls, cache hits and spend by day and operation",
   schema: usageRequestSchema,
-  handle: async (query, scope) => [presentUsage(await getOwnUsage(scope.services, scope.principal, query))],
+  handle: async (query, scope) => [presentUsage(await getOwnUsage(scope, scope.principal, query))],
 });

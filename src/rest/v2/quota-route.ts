@@ -11,5 +11,5 @@ export const quotaRoute: RestRoute = defineRoute({
   operation: 'v2.quota',
   summary: 'Remaining upstream budget (per hour and per second) as the service counts it',
   schema: quotaRequestSchema,
-  handle: (_query, scope) => getQuota(scope.services),
+  handle: (_query, scope) => getQuota(scope),
 });

@@ -10,5 +10,5 @@ export const regionSearchRoute: RestRoute = defineRoute({
   operation: 'v2.region_search',
   summary: 'Regions by Russian or English name (exact, then prefix, then substring); free, no upstream call',
   schema: regionSearchRequestSchema,
-  handle: async (body, scope) => ({ regions: searchRegions(scope.services, body) }),
+  handle: async (body, scope) => ({ regions: searchRegions(scope, body) }),
 });

@@ -12,7 +12,7 @@ export const v2Routes: RestRoute[] = [
     operation: 'v2.top',
     summary: 'Popular queries containing a phrase, similar queries and the total count',
     schema: topRequestSchema,
-    handle: (body, scope) => getTop(scope.services, body),
+    handle: (body, scope) => getTop(scope, body),
   }),
   defineRoute({
     path: '/v2/stats/dynamics',
@@ -20,7 +20,7 @@ export const v2Routes: RestRoute[] = [
     operation: 'v2.dynamics',
     summary: 'Demand by month, week or day, with the computed trend',
     schema: dynamicsRequestSchema,
-    handle: (body, scope) => getDynamics(scope.services, body),
+    handle: (body, scope) => getDynamics(scope, body),
   }),
   defineRoute({
     path: '/v2/stats/regions',
@@ -28,6 +28,6 @@ export const v2Routes: RestRoute[] = [
     operation: 'v2.regions',
     summary: 'Demand distribution by region, with region names',
     schema: regionsRequestSchema,
-    handle: async (body, scope) => ({ regions: await getRegions(scope.services, body) }),
+    handle: async (body, scope) => ({ regions: await getRegions(scope, body) }),
   }),
 ];
