@@ -1,8 +1,8 @@
 import { Request } from '@whatwg-node/fetch';
 import type { Plugin } from 'graphql-yoga';
 import { DomainError } from '../domain/errors.js';
-import { MAX_BODY_BYTES, readTextBody } from '../rest/body.js';
-import { jsonResponse } from '../rest/responses.js';
+import { jsonResponse } from '../face-kit/json-response.js';
+import { MAX_BODY_BYTES, readTextBody } from '../face-kit/request-body.js';
 import { domainToGraphQLError } from './errors.js';
 
 /**

@@ -1,5 +1,5 @@
 import { type DomainError, toDomainError } from '../domain/errors.js';
-import { MAX_BODY_BYTES } from '../rest/body.js';
+import { MAX_BODY_BYTES } from '../face-kit/request-body.js';
 import type { CallStatus } from '../services/cache-status.js';
 import { requirePrincipal } from '../services/run-operation.js';
 import type { ServiceRuntime } from '../services/runtime.js';

@@ -1,13 +1,12 @@
 import type { Cache } from '../ports/cache.js';
-import { type DependencyHealth, reportsHealth } from '../ports/health.js';
+import { type DependencyCheck, type DependencyHealth, reportsHealth } from '../ports/health.js';
 import type { Ledger } from '../ports/ledger.js';
-import type { StatisticsSource } from '../ports/statistics-source.js';
-import type { DependencyCheck } from '../rest/system-routes.js';
-import type { ServiceRuntime } from '../services/runtime.js';
+import type { SourceKind, StatisticsSource } from '../ports/statistics-source.js';
 
 export interface ReadinessParts {
   source: StatisticsSource;
-  sourceKind: ServiceRuntime['sourceKind'];
+  /** 'none': no source is configured, the instance is not ready. */
+  sourceKind: SourceKind | 'none';
   cache: Cache;
   ledger: Ledger;
   /** Deadline of one probe; a probe that takes longer counts as degraded. */

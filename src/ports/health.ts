@@ -18,3 +18,10 @@ export interface HealthReporter {
 export function reportsHealth(part: unknown): part is HealthReporter {
   return typeof (part as Partial<HealthReporter> | null)?.checkHealth === 'function';
 }
+
+/** Readiness of one dependency, as /readyz reports it. */
+export interface DependencyCheck {
+  name: string;
+  /** `ok: false` makes the instance not ready (503); `degraded` still serves (200) and says why. */
+  check(): Promise<{ ok: boolean; degraded?: boolean; detail?: string }>;
+}

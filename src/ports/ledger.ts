@@ -1,4 +1,4 @@
-import type { CallStatus } from '../services/cache-status.js';
+import type { CallStatus } from '../domain/call-status.js';
 
 /** One billed call. */
 export interface UsageRow {

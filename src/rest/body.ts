@@ -1,9 +1,6 @@
 import { DomainError } from '../domain/errors.js';
-import type { HeaderReader, HttpCall } from '../http/exchange.js';
-import { callFromFetch } from '../http/fetch-exchange.js';
-
-/** Largest request body accepted, on every route. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+import { asBodySource, type BodySource, MAX_BODY_BYTES, readTextBody } from '../face-kit/request-body.js';
+import type { HeaderReader } from '../http/exchange.js';
 
 /** `application/json` with any parameters (charset), in any case; the only media type REST bodies may declare. */
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
@@ -22,17 +19,12 @@ export function assertJsonContentType(headers: HeaderReader): void {
   );
 }
 
-/** A request whose body can be read: an HttpCall, or a Web Request through `callFromFetch`. */
-type BodySource = Pick<HttpCall, 'headers' | 'readBody'>;
-
-const asSource = (request: BodySource | Request): BodySource => ('readBody' in request ? request : callFromFetch(request));
-
 /**
  * Reads a request body as JSON, refusing a declared media type other than JSON (415), more than `limit` bytes
  * without buffering past it (413), and any body that is not JSON (400).
  */
 export async function readJsonBody(request: BodySource | Request, limit = MAX_BODY_BYTES): Promise<unknown> {
-  const source = asSource(request);
+  const source = asBodySource(request);
   assertJsonContentType(source.headers);
   const text = await readTextBody(source, limit);
   if (text.trim() === '') throw new DomainError('INVALID_JSON', 'the request body is empty; expected a JSON object', { field: 'body' });
@@ -42,9 +34,4 @@ export async function readJsonBody(request: BodySource | Request, limit = MAX_BO
     const reason = error instanceof Error ? error.message : 'malformed';
     throw new DomainError('INVALID_JSON', `the request body is not valid JSON: ${reason}`, { field: 'body' });
   }
-}
-
-/** Reads the body as UTF-8 text, at most `limit` bytes. */
-export async function readTextBody(request: BodySource | Request, limit = MAX_BODY_BYTES): Promise<string> {
-  return (await asSource(request).readBody(limit)).toString('utf8');
 }

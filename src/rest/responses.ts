@@ -1,17 +1,14 @@
-// Yoga's own Response class (the one its server adapter writes natively): a string body goes to the socket in
-// one write. The global (undici) Response would hand node:http a web stream to pump, at twice the cost of a hit.
-import { Response } from '@whatwg-node/fetch';
 import { DomainError } from '../domain/errors.js';
+import { jsonResponse } from '../face-kit/json-response.js';
 import { errorHeaders } from '../http/error-headers.js';
 import { jsonReply, type Reply } from '../http/exchange.js';
 import { presentProblem } from './problem.js';
 import type { Family } from './routes.js';
 import { type EnvelopeRequest, presentEnvelopeError } from './v1/envelope.js';
 
-/** A JSON Web Response (routes still served through Yoga's plugins: admin, the 404 of unknown paths). */
-export function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}, contentType = 'application/json; charset=utf-8'): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': contentType, ...headers } });
-}
+// jsonResponse lives in the face kit (GraphQL uses it too); re-exported for admin/ and the HTTP front, which
+// import it from here.
+export { jsonResponse };
 
 /** The /v2 (and system routes') problem+json answer for a domain error, with its headers. */
 export function problemReply(error: DomainError, headers: Record<string, string> = {}): Reply {

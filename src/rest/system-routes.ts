@@ -1,14 +1,8 @@
 import { DomainError } from '../domain/errors.js';
+import type { DependencyCheck } from '../ports/health.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { type HttpCall, jsonReply, type Reply } from '../http/exchange.js';
 import { problemReply } from './responses.js';
-
-/** Readiness of one dependency, as /readyz reports it. */
-export interface DependencyCheck {
-  name: string;
-  /** `ok: false` makes the instance not ready (503); `degraded` still serves (200) and says why. */
-  check(): Promise<{ ok: boolean; degraded?: boolean; detail?: string }>;
-}
 
 /**
  * Unauthenticated operational routes (the HTTP front routes /healthz and /readyz here): /healthz (the process is up) and /readyz (source, cache and ledger

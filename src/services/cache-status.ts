@@ -1,5 +1,8 @@
-/** How one source call was answered. */
-export type CallStatus = 'HIT' | 'MISS' | 'STALE';
+import type { CallStatus } from '../domain/call-status.js';
+
+// Re-exported for the services and faces that already import it from here; defined in the domain so the
+// ledger port can name it without pointing outward.
+export type { CallStatus };
 
 /** Collects the statuses of every source call one client request made. */
 export interface CacheStatusTracker {

@@ -4,39 +4,25 @@ import { normalizePhrase } from '../domain/requests/fields.js';
 import { MAX_SUGGESTIONS_LIMIT, normalizeSuggestionsLimit } from '../domain/requests/keyword-data.js';
 import { canonicalPhrase } from '../domain/source-call.js';
 import { type CompetitionEstimator, noCompetitionEstimator } from '../ports/competition.js';
+import type {
+  Candidate,
+  CandidateProvider as CandidateProviderPort,
+  StageReport,
+  SuggestionSeed,
+} from '../ports/candidate-provider.js';
 import type { ServiceContext } from './context.js';
 import { type CachedSuggestions, type SuggestionsAnswerCache, suggestionsAnswerKey } from './suggestions-cache.js';
 import { orderSuggestions } from './suggestions-order.js';
 import { planLiveCalls } from './quota-check.js';
 import { getTop, toTopQuery } from './top.js';
 
+// The stage types are a port (an adapter implements a provider); re-exported for the services' own users.
+export type { Candidate, StageReport, SuggestionSeed };
+
 export interface SuggestionsParams {
   keyword: string;
   limit?: number | undefined;
   locationCode?: number | undefined;
-}
-
-/** What every stage knows about the request. */
-export interface SuggestionSeed {
-  /** The seed exactly as sent (echoed as seed_keyword). */
-  keyword: string;
-  /** The seed trimmed, as the source is asked. */
-  phrase: string;
-  /** Source region filter of the request's location. */
-  regions: readonly number[];
-  /**
-   * The request's limit. Stages must not depend on it: the answer cache keeps the full sorted list once per
-   * seed and region filter and cuts it for every limit.
-   */
-  limit: number;
-}
-
-/** A proposed keyword; `volume` is set when the proposer already measured it (the source's related queries). */
-export interface Candidate {
-  keyword: string;
-  volume?: number | undefined;
-  /** Which provider proposed it (for logs and tests). */
-  origin: string;
 }
 
 /** A candidate whose volume is known. */
@@ -45,19 +31,8 @@ export interface VerifiedCandidate {
   volume: number;
 }
 
-/**
- * How a stage says it answered with less than it could (the LLM timed out, a verification call failed): the
- * answer is still served, but not cached, so the next request tries again.
- */
-export interface StageReport {
-  degrade(stage: string, reason: string): void;
-}
-
-/** Stage 1: proposes candidates. A failure fails the request; a best-effort provider catches its own errors. */
-export interface CandidateProvider {
-  readonly name: string;
-  propose(ctx: ServiceContext, seed: SuggestionSeed, report?: StageReport): Promise<Candidate[]>;
-}
+/** Stage 1 (see the port): providers inside the services get the services' whole request context. */
+export type CandidateProvider = CandidateProviderPort<ServiceContext>;
 
 /** Stage 2: keeps the candidates worth showing, measuring those without a volume within its own call budget. */
 export interface CandidateVerifier {

@@ -1,6 +1,6 @@
 import { type ChatModel, LlmError, type LlmErrorCode } from '../../ports/llm.js';
 import { type Logger, silentLogger } from '../../ports/logger.js';
-import type { CandidateProvider } from '../../services/suggestions.js';
+import type { CandidateProvider } from '../../ports/candidate-provider.js';
 import { buildQueryIdeasMessages, cleanQueryIdeas, parseQueryIdeas, QUERY_IDEAS_SCHEMA } from './query-ideas.js';
 
 /** How one LLM proposal went: `ok` (even with no usable query), `bad_output` (no one list of strings), or the error. */
