@@ -1,0 +1,130 @@
+/**
+ * The direction of imports in src/, enforced (`npm run check:deps`, CI, and test/unit/dependency-rules.test.ts).
+ *
+ * Layers, innermost first; each may import the ones above it, never the ones below:
+ *
+ *   domain/          pure rules: no I/O, no framework (zod only), nothing of ours outside domain/
+ *   ports/           narrow interfaces the core needs; domain types only
+ *   config/          zod schema of the environment -> typed Config; domain only
+ *   services/        the operations; ports and domain
+ *   tasks/           the task feature (post now, collect later): a consumer of the services, at their level
+ *   adapters/        implementations of ports (wordstat, demo, caches, sql, llm, search results); ports and
+ *                    domain only: an adapter needs the port it implements, never the services that use it
+ *   face-kit/        what every face shares at the HTTP edge (bounded body reading, JSON responses);
+ *                    domain and ports only
+ *   faces            rest/ (with admin/), graphql/, mcp/, web/, http/ (the server that mounts them) and
+ *                    observability/ (metrics, logs, readiness): services, tasks, ports, domain, config types,
+ *                    face-kit; never adapters or composition. REST and GraphQL are siblings: neither imports
+ *                    the other (MCP presents the /v1 shapes, so it may use REST's presenters and schemas).
+ *   composition      composition/, app.ts, main.ts, mcp-main.ts, process-config.ts: pick adapters and wire
+ *                    everything; may import anything, and nothing but composition imports them
+ *
+ * No circular imports, type-only ones included (a type cycle is still two modules that cannot be understood
+ * apart).
+ *
+ * Violations that exist today and are being removed by other work live in
+ * .dependency-cruiser-known-violations.json: they are reported as ignored, not as errors. That list may only
+ * shrink: the dependency-rules test fails when an entry no longer happens (delete it) and when the list grows.
+ */
+
+const FACES = '^src/(rest|admin|graphql|mcp|web|http|observability)/';
+const COMPOSITION = '^src/(composition/|app[.]ts$|main[.]ts$|mcp-main[.]ts$|process-config[.]ts$)';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Modules in a cycle cannot be read, tested or moved apart; break it with a type in an inner layer.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that does not resolve fails at run time.',
+      from: { path: '^src/' },
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'domain-imports-only-domain',
+      severity: 'error',
+      comment: 'The domain is the innermost layer: it names nothing of ours outside src/domain/.',
+      from: { path: '^src/domain/' },
+      to: { path: '^src/', pathNot: '^src/domain/' },
+    },
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment: 'No I/O and no framework in the domain: no node built-ins, no npm package but zod.',
+      from: { path: '^src/domain/' },
+      to: { dependencyTypes: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: '(^|/)node_modules/zod/' },
+    },
+    {
+      name: 'ports-import-only-domain',
+      severity: 'error',
+      comment: 'A port is an interface the core owns; it may name domain types and other ports, nothing else.',
+      from: { path: '^src/ports/' },
+      to: { path: '^src/', pathNot: '^src/(ports|domain)/' },
+    },
+    {
+      name: 'config-imports-only-domain',
+      severity: 'error',
+      comment: 'The config is a pure function of the environment.',
+      from: { path: '^src/config/' },
+      to: { path: '^src/', pathNot: '^src/(config|domain)/' },
+    },
+    {
+      name: 'services-stay-inside',
+      severity: 'error',
+      comment:
+        'Services (and tasks, at their level) use ports and the domain; adapters, faces, config and composition are ' +
+        'handed to them from outside.',
+      from: { path: '^src/(services|tasks)/' },
+      to: { path: [FACES, COMPOSITION, '^src/(adapters|config|face-kit)/'] },
+    },
+    {
+      name: 'adapters-need-only-ports',
+      severity: 'error',
+      comment: 'An adapter implements a port: it needs ports and domain types, never the services that use it.',
+      from: { path: '^src/adapters/' },
+      to: { path: '^src/', pathNot: '^src/(adapters|ports|domain)/' },
+    },
+    {
+      name: 'face-kit-is-shared',
+      severity: 'error',
+      comment: 'The face kit serves every face, so it imports none of them.',
+      from: { path: '^src/face-kit/' },
+      to: { path: '^src/', pathNot: '^src/(face-kit|ports|domain)/' },
+    },
+    {
+      name: 'faces-not-to-adapters-or-composition',
+      severity: 'error',
+      comment: 'A face reads a request, calls a service, presents the answer; only composition picks adapters.',
+      from: { path: FACES },
+      to: { path: ['^src/adapters/', COMPOSITION] },
+    },
+    {
+      name: 'graphql-not-to-rest',
+      severity: 'error',
+      comment: 'GraphQL and REST are sibling faces: what both need moves inward (services, ports, domain, face-kit).',
+      from: { path: '^src/graphql/' },
+      to: { path: '^src/(rest|admin)/' },
+    },
+    {
+      name: 'rest-not-to-graphql',
+      severity: 'error',
+      comment: 'GraphQL and REST are sibling faces: what both need moves inward (services, ports, domain, face-kit).',
+      from: { path: '^src/(rest|admin)/' },
+      to: { path: '^src/graphql/' },
+    },
+  ],
+  options: {
+    // Type-only imports count: `import type` from an outer layer is still a dependency on it.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};
