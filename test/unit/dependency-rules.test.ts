@@ -17,9 +17,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  */
 const KNOWN_VIOLATIONS_CEILING = 19;
 
-type Known = Pick<IViolation, 'type' | 'from' | 'to'> & { rule: { name: string } };
-const sameViolation = (a: Known, b: Known) => a.type === b.type && a.from === b.from && a.to === b.to && a.rule.name === b.rule.name;
-const describeViolation = (v: Known) => `${v.rule.name}: ${v.from} → ${v.to}`;
+const sameViolation = (a: IViolation, b: IViolation) => a.type === b.type && a.from === b.from && a.to === b.to && a.rule.name === b.rule.name;
+const describeViolation = (v: IViolation) => `${v.rule.name}: ${v.from} → ${v.to}`;
 
 async function cruiseWithRules(baseDir: string, files: string[], extra: Partial<ICruiseOptions>, tsConfig?: string) {
   const options = await extractDepcruiseOptions(join(root, '.dependency-cruiser.cjs'));
@@ -30,7 +29,7 @@ async function cruiseWithRules(baseDir: string, files: string[], extra: Partial<
 }
 
 describe('dependency rules (.dependency-cruiser.cjs)', () => {
-  const known = JSON.parse(readFileSync(join(root, '.dependency-cruiser-known-violations.json'), 'utf8')) as Known[];
+  const known = JSON.parse(readFileSync(join(root, '.dependency-cruiser-known-violations.json'), 'utf8')) as IViolation[];
   let violations: IViolation[];
 
   beforeAll(async () => {
