@@ -32,14 +32,9 @@ export function createSourceSetup(config: Config, shipped: RegionCatalog, logger
     const today = () => todayIn(config.STATS_TIMEZONE, clock.now());
     return { source: createDemoSource(shipped, { today }), kind: 'demo', catalog: shipped, close: async () => {} };
   }
-  const hasCredentials = Boolean((config.YANDEX_API_KEY || config.YANDEX_IAM_TOKEN) && config.YANDEX_FOLDER_ID);
-  if (config.sourceKind === 'none' || !hasCredentials) {
-    const reason =
-      config.sourceKind === 'none'
-        ? 'production needs YANDEX_API_KEY (or YANDEX_IAM_TOKEN) and YANDEX_FOLDER_ID, or SOURCE=demo'
-        : 'SOURCE=wordstat needs YANDEX_API_KEY (or YANDEX_IAM_TOKEN) and YANDEX_FOLDER_ID';
-    logger.error({ source: config.sourceKind }, `no statistics source: ${reason}; data calls answer 503`);
-    return { source: createUnconfiguredSource(reason), kind: 'none', catalog: shipped, close: async () => {} };
+  if (config.sourceKind === 'none') {
+    logger.error({ source: 'none' }, `no statistics source: ${config.sourceProblem}; data calls answer 503`);
+    return { source: createUnconfiguredSource(config.sourceProblem), kind: 'none', catalog: shipped, close: async () => {} };
   }
 
   const scheduler = createQuotaScheduler({
@@ -56,9 +51,9 @@ export function createSourceSetup(config: Config, shipped: RegionCatalog, logger
   const catalog = createLiveCatalog(() => tree?.current() ?? shipped);
   const wordstat = createWordstatSource({
     baseUrl: config.WORDSTAT_BASE_URL,
-    apiKey: config.YANDEX_API_KEY,
-    iamToken: config.YANDEX_IAM_TOKEN,
-    folderId: config.YANDEX_FOLDER_ID!,
+    apiKey: config.wordstat.apiKey,
+    iamToken: config.wordstat.iamToken,
+    folderId: config.wordstat.folderId,
     timeoutMs: config.WORDSTAT_TIMEOUT_MS,
     logger,
     catalog: () => catalog,

@@ -102,13 +102,12 @@ export function createSuggestionStages(config: Config, parts: SuggestionParts): 
 
 function chooseSearchResults(config: Config, parts: SuggestionParts): SearchResults | undefined {
   if (parts.sourceKind === 'demo') return createDemoSearchResults();
-  const credentials = config.YANDEX_API_KEY || config.YANDEX_IAM_TOKEN;
-  if (parts.sourceKind !== 'wordstat' || !credentials || !config.YANDEX_FOLDER_ID) return undefined;
+  if (parts.sourceKind !== 'wordstat' || config.sourceKind !== 'wordstat') return undefined;
   return createYandexWebSearch({
     baseUrl: config.SEARCH_BASE_URL ?? config.WORDSTAT_BASE_URL,
-    apiKey: config.YANDEX_API_KEY,
-    iamToken: config.YANDEX_IAM_TOKEN,
-    folderId: config.YANDEX_FOLDER_ID,
+    apiKey: config.wordstat.apiKey,
+    iamToken: config.wordstat.iamToken,
+    folderId: config.wordstat.folderId,
     // A competition estimate should not hold a request longer than the source call beside it.
     timeoutMs: config.WORDSTAT_TIMEOUT_MS,
     ...(parts.dispatcher ? { dispatcher: parts.dispatcher } : {}),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../domain/dates/calendar.js';
 import { parseDurationMs } from './duration.js';
+import { chooseSource, type SourceChoice } from './source-choice.js';
 
 const duration = (fallback: string) =>
   z
@@ -106,10 +107,20 @@ export const envSchema = z.object({
   ADMIN_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, { message: 'use at least 16 characters' }),
 });
 
-export type Config = Readonly<z.output<typeof envSchema>> & {
-  /** The source actually used: explicit SOURCE, else wordstat when credentials exist, else demo (not in production). */
-  readonly sourceKind: 'demo' | 'wordstat' | 'none';
-};
+/** Read through `sourceKind` and `wordstat` instead: checked once, in chooseSource. */
+type SourceVariableName = 'SOURCE' | 'YANDEX_API_KEY' | 'YANDEX_IAM_TOKEN' | 'YANDEX_FOLDER_ID';
+
+/**
+ * The typed, frozen configuration. A union on `sourceKind`: `wordstat` carries complete credentials, `none`
+ * the reason there is no source, so no consumer checks the Yandex variables again.
+ */
+export type Config = Readonly<Omit<z.output<typeof envSchema>, SourceVariableName>> & SourceChoice;
+
+/** The environment schema, then the source choice: one zod parse gives the whole Config. */
+const configSchema = envSchema.transform((env): Config => {
+  const { SOURCE: _source, YANDEX_API_KEY: _key, YANDEX_IAM_TOKEN: _token, YANDEX_FOLDER_ID: _folder, ...rest } = env;
+  return Object.freeze({ ...rest, ...chooseSource(env) });
+});
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -117,14 +128,10 @@ export class ConfigError extends Error {
 
 /** Parses the environment once; a bad value throws ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const result = envSchema.safeParse(env);
+  const result = configSchema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
   }
-  const parsed = result.data;
-  const hasCredentials = Boolean((parsed.YANDEX_API_KEY || parsed.YANDEX_IAM_TOKEN) && parsed.YANDEX_FOLDER_ID);
-  const sourceKind =
-    parsed.SOURCE ?? (hasCredentials ? 'wordstat' : parsed.NODE_ENV === 'production' ? 'none' : 'demo');
-  return Object.freeze({ ...parsed, sourceKind });
+  return result.data;
 }

@@ -31,8 +31,28 @@ describe('loadConfig', () => {
     [{ YANDEX_API_KEY: 'k' }, 'demo'], // no folder: not credentials enough
     [{ NODE_ENV: 'production' }, 'none'], // production never falls back to the demo
     [{ NODE_ENV: 'production', SOURCE: 'demo' }, 'demo'],
-    [{ SOURCE: 'wordstat' }, 'wordstat'],
+    [{ SOURCE: 'wordstat' }, 'none'], // asked for, not configured: no source (503), the start-up log says why
+    [{ SOURCE: 'wordstat', YANDEX_IAM_TOKEN: 't' }, 'none'],
   ])('%o chooses the %s source', (env, kind) => expect(loadConfig(env).sourceKind).toBe(kind));
+
+  it('carries complete Wordstat credentials with the wordstat choice, and hides the raw variables', () => {
+    const config = loadConfig({ YANDEX_API_KEY: ' k ', YANDEX_IAM_TOKEN: 't', YANDEX_FOLDER_ID: 'f' });
+    if (config.sourceKind !== 'wordstat') throw new Error(`expected wordstat, got ${config.sourceKind}`);
+    expect(config.wordstat).toEqual({ folderId: 'f', apiKey: 'k', iamToken: 't' });
+    expect(loadConfig({ SOURCE: 'wordstat', YANDEX_IAM_TOKEN: 't', YANDEX_FOLDER_ID: 'f' })).toMatchObject({
+      sourceKind: 'wordstat',
+      wordstat: { folderId: 'f', iamToken: 't' },
+    });
+    for (const name of ['SOURCE', 'YANDEX_API_KEY', 'YANDEX_IAM_TOKEN', 'YANDEX_FOLDER_ID']) expect(config).not.toHaveProperty(name);
+  });
+
+  it.each([
+    [{ SOURCE: 'wordstat' }, 'SOURCE=wordstat needs YANDEX_API_KEY (or YANDEX_IAM_TOKEN) and YANDEX_FOLDER_ID'],
+    [{ SOURCE: 'wordstat', YANDEX_API_KEY: 'k' }, 'SOURCE=wordstat needs YANDEX_API_KEY (or YANDEX_IAM_TOKEN) and YANDEX_FOLDER_ID'],
+    [{ NODE_ENV: 'production' }, 'production needs YANDEX_API_KEY (or YANDEX_IAM_TOKEN) and YANDEX_FOLDER_ID, or SOURCE=demo'],
+  ])('%o gives no source, saying why', (env, reason) => {
+    expect(loadConfig(env)).toMatchObject({ sourceKind: 'none', sourceProblem: reason });
+  });
 
   it('parses lists and durations', () => {
     const config = loadConfig({ API_KEYS: ' a1234567, ,b1234567 ', CACHE_TTL: '90m', CACHE_STALE_TTL: '3600' });
