@@ -7,6 +7,7 @@ import type {
   TopResult,
 } from './types.js';
 import { createBoundedMemo } from './bounded-memo.js';
+import { collapseSpaces } from './collapse-spaces.js';
 
 /** One upstream request, in canonical form; the unit of caching, coalescing, quota and billing economy. */
 export type SourceCall =
@@ -35,7 +36,7 @@ export function canonicalPhrase(phrase: string): string {
 }
 
 function computeCanonicalPhrase(phrase: string): string {
-  return phrase.trim().replace(/\s+/g, ' ').toLowerCase();
+  return collapseSpaces(phrase).toLowerCase();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { collapseSpaces } from '../../domain/collapse-spaces.js';
 import { MAX_PHRASE_LENGTH } from '../../domain/requests/fields.js';
 import { canonicalPhrase } from '../../domain/source-call.js';
 import type { ChatMessage } from '../../ports/llm.js';
@@ -119,7 +120,7 @@ export function cleanQueryIdeas(seed: string, items: readonly unknown[], count: 
   for (const item of items) {
     if (kept.length >= count) break;
     if (typeof item !== 'string') continue;
-    const query = item.replace(/\s+/g, ' ').trim();
+    const query = collapseSpaces(item);
     if (query === '' || query.length > MAX_PHRASE_LENGTH || OPERATOR.test(query) || CONTROL.test(query)) continue;
     const key = canonicalPhrase(query);
     if (seen.has(key)) continue;

@@ -1,3 +1,4 @@
+import { collapseSpaces } from '../collapse-spaces.js';
 import type { RegionType } from '../types.js';
 import type { Region, RegionCatalog } from './catalog.js';
 
@@ -22,7 +23,7 @@ const LEVEL: Record<RegionType, number> = { country: 0, district: 1, region: 2, 
 
 /** Lower case, ё = е, hyphens and runs of spaces as one space: the form both names and queries are compared in. */
 export function foldRegionName(text: string): string {
-  return text.toLowerCase().replaceAll('ё', 'е').replace(/[\s\-‐–—]+/g, ' ').trim();
+  return collapseSpaces(text.toLowerCase().replaceAll('ё', 'е').replace(/[-‐–—]/g, ' '));
 }
 
 interface Entry {

@@ -1,4 +1,5 @@
 import { createBoundedMemo } from '../bounded-memo.js';
+import { collapseSpaces } from '../collapse-spaces.js';
 import { invalidField } from '../errors.js';
 import type { RegionCatalog } from '../regions/catalog.js';
 import type { Device, DeviceFilter, Period, RegionLevel } from '../types.js';
@@ -7,11 +8,6 @@ import type { Device, DeviceFilter, Period, RegionLevel } from '../types.js';
 export const MAX_PHRASE_LENGTH = 400;
 /** Most region codes one request may filter by. */
 export const MAX_REGION_FILTER = 100;
-
-/** A phrase as the source sees it: trimmed, inner runs of whitespace collapsed to one space. */
-export function collapseSpaces(value: string): string {
-  return value.trim().replace(/\s+/g, ' ');
-}
 
 /** Length in characters (Unicode code points), not UTF-16 units: an emoji is one character. */
 export function characterCount(value: string): number {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { invalidField } from '../errors.js';
 import { DEFAULT_LOCATION_CODE } from '../location-codes.js';
-import { collapseSpaces, isKnownValidPhrase, normalizePhrase, phraseProblem } from './fields.js';
+import { collapseSpaces } from '../collapse-spaces.js';
+import { isKnownValidPhrase, normalizePhrase, phraseProblem } from './fields.js';
 import { integerField, stringField } from './parse.js';
 
 /** Most keywords one search_volume request may hold. */
