@@ -12,10 +12,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /**
- * How many known violations the baseline may hold. Lower it when you fix one; never raise it: a new
- * violation is fixed (move the shared piece inward), not added to the list.
+ * How many known violations the baseline holds. Lower it with the list when you fix one; never raise it: a
+ * new violation is fixed (move the shared piece inward), not added to the list.
  */
-const KNOWN_VIOLATIONS_CEILING = 19;
+const KNOWN_VIOLATIONS = 19;
 
 const sameViolation = (a: IViolation, b: IViolation) => a.type === b.type && a.from === b.from && a.to === b.to && a.rule.name === b.rule.name;
 const describeViolation = (v: IViolation) => `${v.rule.name}: ${v.from} → ${v.to}`;
@@ -48,7 +48,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
   });
 
   it('lets the known-violations list only shrink', () => {
-    expect(known.length).toBeLessThanOrEqual(KNOWN_VIOLATIONS_CEILING);
+    expect(known.length).toBe(KNOWN_VIOLATIONS);
   });
 });
 
