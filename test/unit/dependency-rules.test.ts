@@ -71,6 +71,8 @@ describe('the rules catch what they forbid (a small tree of their own)', () => {
   it('refuses outward imports and cycles, and accepts inward ones', async () => {
     const broken = await brokenRules({
       'src/domain/rule.ts': "import { run } from '../services/op';\nexport const rule = () => run;\n",
+      'src/domain/file.ts': "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
+      'src/services/wired.ts': "import { store } from '../adapters/store';\nexport const wired = store;\n",
       'src/ports/store.ts': "import type { Op } from '../services/op';\nexport type Store = Op;\n",
       'src/services/op.ts': "import { rule } from '../domain/rule';\nexport type Op = string;\nexport const run = () => rule;\n",
       'src/adapters/store.ts': "import { run } from '../services/op';\nexport const store = run;\n",
@@ -82,10 +84,12 @@ describe('the rules catch what they forbid (a small tree of their own)', () => {
     expect(broken).toEqual([
       'adapters-need-only-ports: src/adapters/store.ts → src/services/op.ts',
       'domain-imports-only-domain: src/domain/rule.ts → src/services/op.ts',
+      'domain-is-pure: src/domain/file.ts → fs',
       'faces-not-to-adapters-or-composition: src/graphql/plugin.ts → src/adapters/store.ts',
       'graphql-not-to-rest: src/graphql/plugin.ts → src/rest/route.ts',
       'no-circular: src/domain/rule.ts → src/services/op.ts',
       'ports-import-only-domain: src/ports/store.ts → src/services/op.ts',
+      'services-stay-inside: src/services/wired.ts → src/adapters/store.ts',
     ]);
   }, 60_000);
 });
