@@ -10,11 +10,12 @@
  *   tasks/           the task feature (post now, collect later): a consumer of the services, at their level
  *   adapters/        implementations of ports (wordstat, demo, caches, sql, llm, search results); ports and
  *                    domain only: an adapter needs the port it implements, never the services that use it
- *   face-kit/        what every face shares at the HTTP edge (bounded body reading, JSON responses);
- *                    domain and ports only
+ *   HTTP kit         what every face shares at the HTTP edge: the carrier-independent call and reply
+ *                    (http/exchange.ts, its fetch and node:http carriers), error headers, the CORS policy, and
+ *                    face-kit/ (bounded body reading, JSON Web responses); domain, ports and itself only
  *   faces            rest/ (with admin/), graphql/, mcp/, web/, http/ (the server that mounts them) and
  *                    observability/ (metrics, logs, readiness): services, tasks, ports, domain, config types,
- *                    face-kit; never adapters or composition. REST and GraphQL are siblings: neither imports
+ *                    the HTTP kit; never adapters or composition. REST and GraphQL are siblings: neither imports
  *                    the other (MCP presents the /v1 shapes, so it may use REST's presenters and schemas).
  *   composition      composition/, app.ts, main.ts, mcp-main.ts, process-config.ts: pick adapters and wire
  *                    everything; may import anything, and nothing but composition imports them
@@ -31,6 +32,7 @@
  */
 
 const FACES = '^src/(rest|admin|graphql|mcp|web|http|observability)/';
+const HTTP_KIT = '^src/(face-kit/|http/(exchange|fetch-exchange|node-exchange|error-headers|cors-policy)[.]ts$)';
 const COMPOSITION = '^src/(composition/|app[.]ts$|main[.]ts$|mcp-main[.]ts$|process-config[.]ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -85,7 +87,7 @@ module.exports = {
         'Services (and tasks, at their level) use ports and the domain; adapters, faces, config and composition are ' +
         'handed to them from outside.',
       from: { path: '^src/(services|tasks)/' },
-      to: { path: [FACES, COMPOSITION, '^src/(adapters|config|face-kit)/'] },
+      to: { path: [FACES, COMPOSITION, HTTP_KIT, '^src/(adapters|config)/'] },
     },
     {
       name: 'adapters-need-only-ports',
@@ -95,11 +97,11 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/(adapters|ports|domain)/' },
     },
     {
-      name: 'face-kit-is-shared',
+      name: 'http-kit-is-shared',
       severity: 'error',
-      comment: 'The face kit serves every face, so it imports none of them.',
-      from: { path: '^src/face-kit/' },
-      to: { path: '^src/', pathNot: '^src/(face-kit|ports|domain)/' },
+      comment: 'The HTTP kit serves every face, so it imports none of them (nor the services behind them).',
+      from: { path: HTTP_KIT },
+      to: { path: '^src/', pathNot: [HTTP_KIT, '^src/(ports|domain)/'] },
     },
     {
       name: 'faces-not-to-adapters-or-composition',
@@ -111,14 +113,14 @@ module.exports = {
     {
       name: 'graphql-not-to-rest',
       severity: 'error',
-      comment: 'GraphQL and REST are sibling faces: what both need moves inward (services, ports, domain, face-kit).',
+      comment: 'GraphQL and REST are sibling faces: what both need moves inward (services, ports, domain, HTTP kit).',
       from: { path: '^src/graphql/' },
       to: { path: '^src/(rest|admin)/' },
     },
     {
       name: 'rest-not-to-graphql',
       severity: 'error',
-      comment: 'GraphQL and REST are sibling faces: what both need moves inward (services, ports, domain, face-kit).',
+      comment: 'GraphQL and REST are sibling faces: what both need moves inward (services, ports, domain, HTTP kit).',
       from: { path: '^src/(rest|admin)/' },
       to: { path: '^src/graphql/' },
     },
