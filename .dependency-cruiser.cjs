@@ -10,9 +10,10 @@
  *   tasks/           the task feature (post now, collect later): a consumer of the services, at their level
  *   adapters/        implementations of ports (wordstat, demo, caches, sql, llm, search results); ports and
  *                    domain only: an adapter needs the port it implements, never the services that use it
- *   HTTP kit         what every face shares at the HTTP edge: the carrier-independent call and reply
- *                    (http/exchange.ts, its fetch and node:http carriers), error headers, the CORS policy, and
- *                    face-kit/ (bounded body reading, JSON Web responses); domain, ports and itself only
+ *   HTTP kit         what every face shares at the HTTP edge: http/ (the carrier-independent call and reply,
+ *                    its fetch and node:http carriers, JSON bytes, error headers, the CORS policy) but for the
+ *                    server files that mount the faces (front, routes-plugin, server), and face-kit/ (bounded
+ *                    body reading, JSON Web responses); domain, ports and itself only
  *   faces            rest/ (with admin/), graphql/, mcp/, web/, http/ (the server that mounts them) and
  *                    observability/ (metrics, logs, readiness): services, tasks, ports, domain, config types,
  *                    the HTTP kit; never adapters or composition. REST and GraphQL are siblings: neither imports
@@ -32,7 +33,9 @@
  */
 
 const FACES = '^src/(rest|admin|graphql|mcp|web|http|observability)/';
-const HTTP_KIT = '^src/(face-kit/|http/(exchange|fetch-exchange|node-exchange|error-headers|cors-policy)[.]ts$)';
+/** The HTTP server that mounts the faces (it may import them); every other file in http/ is part of the kit. */
+const HTTP_HOST = '(front|routes-plugin|server)[.]ts$';
+const HTTP_KIT = `^src/(face-kit/|http/(?!${HTTP_HOST}))`;
 const COMPOSITION = '^src/(composition/|app[.]ts$|main[.]ts$|mcp-main[.]ts$|process-config[.]ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
