@@ -48,7 +48,15 @@ export function createJsonLogger(options: JsonLoggerOptions): Logger {
   // CPU). Lines wait at most FLUSH_EVERY_MS; pino flushes what is left when the process exits.
   const stdout = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES });
   const logger = pino(config, stdout);
-  setInterval(() => logger.flush(), FLUSH_EVERY_MS).unref();
+  // One flush at a time: while the stream is still writing, each flush would add a drain listener of its own.
+  let flushing = false;
+  setInterval(() => {
+    if (flushing) return;
+    flushing = true;
+    logger.flush(() => {
+      flushing = false;
+    });
+  }, FLUSH_EVERY_MS).unref();
   return logger;
 }
 
