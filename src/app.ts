@@ -19,6 +19,7 @@ import { createSourceGateway } from './services/source-gateway.js';
 import { createRestEndpoints } from './rest/handler.js';
 import { restFrontEntries } from './rest/front-entries.js';
 import { createHttpFront } from './http/front.js';
+import { createFairTurns, REQUESTS_PER_TURN } from './http/fair-turns.js';
 import { createCorsPolicy } from './http/cors-policy.js';
 import { callFromFetch, replyToResponse } from './http/fetch-exchange.js';
 import { callFromNode, writeReply } from './http/node-exchange.js';
@@ -190,20 +191,23 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     access: createAccessLog({ logger, metrics }),
     logger,
   });
-  const handleNode = (req: IncomingMessage, res: ServerResponse): void => {
-    const routed = front.route(req.method ?? 'GET', pathOf(req.url ?? '/'));
-    if (!routed) {
-      void yoga(req, res);
-      return;
-    }
-    routed(callFromNode(req)).then(
-      (reply) => writeReply(res, reply, req.method === 'HEAD'),
-      (error: unknown) => {
-        logger.error({ err: error }, 'could not answer a request');
-        res.destroy();
-      },
-    );
-  };
+  // Requests start at most REQUESTS_PER_TURN per event-loop turn, in arrival order (fair-turns.ts).
+  const fairTurns = createFairTurns(REQUESTS_PER_TURN);
+  const handleNode = (req: IncomingMessage, res: ServerResponse): void =>
+    fairTurns(() => {
+      const routed = front.route(req.method ?? 'GET', pathOf(req.url ?? '/'));
+      if (!routed) {
+        void yoga(req, res);
+        return;
+      }
+      routed(callFromNode(req)).then(
+        (reply) => writeReply(res, reply, req.method === 'HEAD'),
+        (error: unknown) => {
+          logger.error({ err: error }, 'could not answer a request');
+          res.destroy();
+        },
+      );
+    });
 
   return {
     async fetch(request) {
