@@ -1,4 +1,5 @@
 import type { DocumentNode } from 'graphql';
+import { createBoundedMemo } from '../domain/bounded-memo.js';
 
 /** Most results one memo keeps; the least recently used goes first. */
 export const DOCUMENT_MEMO_SIZE = 1000;
@@ -24,24 +25,13 @@ export interface DocumentMemo<T> {
 export function createDocumentMemo<T>(size = DOCUMENT_MEMO_SIZE): DocumentMemo<T> {
   const ids = new WeakMap<DocumentNode, number>();
   let nextId = 0;
-  const entries = new Map<string, T>();
+  const entries = createBoundedMemo<string, T>(size);
   return {
     get(document, key, compute) {
       if (key.length > MAX_MEMO_KEY_CHARS) return compute();
       let id = ids.get(document);
       if (id === undefined) ids.set(document, (id = nextId++));
-      const full = `${id}\u0000${key}`;
-      const kept = entries.get(full);
-      if (kept !== undefined) {
-        // Refreshed: a Map iterates in insertion order, so the first entry is the least recently used.
-        entries.delete(full);
-        entries.set(full, kept);
-        return kept;
-      }
-      const value = compute();
-      entries.set(full, value);
-      if (entries.size > size) entries.delete(entries.keys().next().value!);
-      return value;
+      return entries.get(`${id}\u0000${key}`, compute);
     },
   };
 }
