@@ -26,7 +26,7 @@ export function replyToResponse(reply: Reply, head = false): Response {
 }
 
 /** Reads a Web body, at most `limit` bytes, failing as HttpCall.readBody says. */
-export async function readStream(request: Request, limit: number): Promise<Buffer> {
+async function readStream(request: Request, limit: number): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   if (!request.body) return Buffer.alloc(0);

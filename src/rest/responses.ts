@@ -25,11 +25,4 @@ export function errorReply(family: Family, error: DomainError, request: Envelope
   return problemReply(error, headers);
 }
 
-/** The family a path belongs to, or undefined for paths outside both REST families. */
-export function familyOf(pathname: string): Family | undefined {
-  if (pathname === '/v1' || pathname.startsWith('/v1/')) return 'v1';
-  if (pathname === '/v2' || pathname.startsWith('/v2/')) return 'v2';
-  return undefined;
-}
-
 export { DomainError };
