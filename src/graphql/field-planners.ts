@@ -9,11 +9,23 @@ import { regionsSourceQuery, toRegionsQuery } from '../services/regions.js';
 import { RELATED_QUERIES_PER_SEED } from '../services/suggestions.js';
 import { toTopQuery } from '../services/top.js';
 import { resolveUsageRange } from '../services/usage.js';
+import { TASK_FIELD_PLANNERS } from './task-field-planners.js';
 
 /** A `Keyword` the operation will resolve: its nested views ask the source about this phrase and region. */
 export interface KeywordParent {
   phrase: string;
   regions: number[];
+}
+
+/** Which stored tasks a selection reads: one by id (`task`), or a page of the list (`tasks`). */
+export type TaskSelector =
+  | { kind: 'one'; id: string }
+  | { kind: 'page'; status?: string | undefined; first: number; after?: string | undefined };
+
+/** A page of a task's stored keywords (`Task.keywords(first, after)`): rows `offset` to `offset + first`. */
+export interface KeywordRows {
+  offset: number;
+  first: number;
 }
 
 /** What one selected field will make the source do, once its arguments passed the domain's rules. */
@@ -23,6 +35,14 @@ export interface FieldPlan {
   extraCalls?: number;
   /** The `Keyword` objects it returns, for the fields selected below it. */
   keywords?: KeywordParent[];
+  /** How many objects it returns for each of its own (a page size): what is selected below repeats that often. */
+  fanout?: number;
+  /** The stored tasks it returns, for a `Task.keywords` below it. */
+  tasks?: TaskSelector;
+  /** It returns stored keywords of the tasks above: their phrases are known only once read (task-keyword-plan.ts). */
+  storedKeywords?: KeywordRows;
+  /** Tasks it creates (a `createSearchVolumeTask`). */
+  creates?: number;
 }
 
 type Args = Record<string, any>;
@@ -30,7 +50,7 @@ type Args = Record<string, any>;
  * Runs the same normalisers the resolver (and REST) will run, so a bad argument throws the same INVALID_FIELD
  * naming it, and names the source calls the resolver will make. `parents`: the Keywords the field hangs off.
  */
-type FieldPlanner = (args: Args, ctx: ServiceContext, parents: readonly KeywordParent[]) => FieldPlan;
+export type FieldPlanner = (args: Args, ctx: ServiceContext, parents: readonly KeywordParent[]) => FieldPlan;
 
 const opt = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
@@ -50,6 +70,7 @@ const volumePlan: FieldPlanner = (_a, ctx, parents) => ({ calls: parents.map((k)
 
 /** Planners by `Type.field`; a field without one makes no source call and has no argument rule of ours. */
 export const FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
+  ...TASK_FIELD_PLANNERS,
   'Query.top': (a, ctx) => ({
     calls: [{ method: 'top', query: toTopQuery(ctx, { phrase: a.phrase, numPhrases: opt(a.numPhrases), regions: opt(a.regions), devices: opt(a.devices) }) }],
   }),

@@ -5,6 +5,8 @@ import type { GraphQLContext } from './context.js';
 import { createDocumentMemo, operationKey } from './document-memo.js';
 import { domainToGraphQLError } from './errors.js';
 import { type OperationPlan, planOperation } from './operation-plan.js';
+import { storedKeywordCalls } from './task-keyword-plan.js';
+import { type SourceCall, sourceCallKey } from '../domain/source-call.js';
 
 /**
  * Checks every field's arguments before any field runs, as REST checks a body before its first call: one bad
@@ -36,10 +38,18 @@ export function useOperationPlan(): Plugin<GraphQLContext> {
       context.plan = plan;
       if (plan.errors.length > 0) return setResultAndStopExecution({ errors: plan.errors });
       try {
-        await planLiveCalls(services, plan.calls);
+        await planLiveCalls(services, await withStoredKeywordCalls(context, plan));
       } catch (error) {
         setResultAndStopExecution({ errors: [domainToGraphQLError(toDomainError(error))] });
       }
     },
   };
+}
+
+/** The plan's calls, plus those of nested views below stored task keywords (read now, per request). */
+async function withStoredKeywordCalls(context: GraphQLContext, plan: OperationPlan): Promise<SourceCall[]> {
+  if (plan.storedKeywordViews.length === 0 || !context.tasks) return plan.calls;
+  const calls = new Map(plan.calls.map((call) => [sourceCallKey(call), call]));
+  for (const call of await storedKeywordCalls(context.tasks, context.principal.keyId, plan.storedKeywordViews)) calls.set(sourceCallKey(call), call);
+  return [...calls.values()];
 }

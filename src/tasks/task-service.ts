@@ -5,7 +5,7 @@ import type { Clock } from '../ports/clock.js';
 import type { QuotaGuard } from '../ports/quota.js';
 import { TASK_OPERATION_SPECS } from './task-operations.js';
 import type { TaskStore } from './task-store.js';
-import { FINISHED, type TaskCounts, type TaskOperation, type TaskPage, type TaskRecord, type TaskStatus } from './task-types.js';
+import { FINISHED, type ResultPage, type TaskCounts, type TaskOperation, type TaskPage, type TaskRecord, type TaskStatus } from './task-types.js';
 import { checkWebhookUrl } from './webhooks/webhook-url.js';
 
 /** Most tasks one post may hold. */
@@ -37,6 +37,8 @@ export interface TaskService {
   cancel(keyId: string, id: string): Promise<TaskView>;
   list(keyId: string, options: { status?: TaskStatus | undefined; first: number; after?: string | undefined }): Promise<TaskPage>;
   counts(): Promise<TaskCounts>;
+  /** Rows of a task's result list (a search_volume task's keywords); NOT_FOUND as get. Does not mark it collected. */
+  resultPage(keyId: string, id: string, offset: number, limit: number): Promise<ResultPage | undefined>;
 }
 
 export interface TaskServiceDeps {
@@ -131,6 +133,11 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     async counts() {
       await store.migrate();
       return store.counts();
+    },
+    async resultPage(keyId, id, offset, limit) {
+      await store.migrate();
+      await owned(keyId, id);
+      return store.resultPage(keyId, id, offset, limit);
     },
   };
 }
