@@ -15,6 +15,8 @@ import { TASK_FIELD_PLANNERS } from './task-field-planners.js';
 export interface KeywordParent {
   phrase: string;
   regions: number[];
+  /** A task's stored keyword: its volume figures were gathered by the task (no call); its nested views call. */
+  stored?: boolean;
 }
 
 /** Which stored tasks a selection reads: one by id (`task`), or a page of the list (`tasks`). */
@@ -66,7 +68,7 @@ function keywordsOf(phrases: readonly string[], locationCode: number | null | un
 
 /** A `Keyword` costs nothing by itself: each field reading its monthly figures makes the volume call (once). */
 const keywordPlan = (keywords: KeywordParent[]): FieldPlan => ({ calls: [], keywords });
-const volumePlan: FieldPlanner = (_a, ctx, parents) => ({ calls: parents.map((k) => volumeCall(ctx, k)) });
+const volumePlan: FieldPlanner = (_a, ctx, parents) => ({ calls: parents.filter((k) => !k.stored).map((k) => volumeCall(ctx, k)) });
 
 /** Planners by `Type.field`; a field without one makes no source call and has no argument rule of ours. */
 export const FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {

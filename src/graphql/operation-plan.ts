@@ -69,7 +69,7 @@ export interface OperationPlanInput {
 const EMPTY: OperationPlan = { errors: [], calls: [], extraCalls: 0, storedKeywordViews: [], keywordRows: 0, tasksCreated: 0 };
 
 /** Where a stored keyword's nested views are checked, before the real phrases are read: any valid phrase. */
-const PROBE: KeywordParent = { phrase: 'probe', regions: [] };
+const PROBE: KeywordParent = { phrase: 'probe', regions: [], stored: true };
 
 interface Scope {
   /** How many times this selection is answered (the page sizes above it). */

@@ -44,7 +44,7 @@ export async function storedKeywordCalls(tasks: TaskService, keyId: string, view
   for (const view of views) {
     for (const rows of await selectedRows(tasks, keyId, view.tasks, view.rows)) {
       if (rows.length === 0) continue;
-      const parents: KeywordParent[] = rows.map((k) => ({ phrase: k.keyword, regions: regionFilterForLocation(k.locationCode) }));
+      const parents: KeywordParent[] = rows.map((k) => ({ phrase: k.keyword, regions: regionFilterForLocation(k.locationCode), stored: true }));
       calls.push(...view.callsFor(parents));
     }
   }
