@@ -2,6 +2,7 @@ import { DEFAULT_LOCATION_CODE, regionFilterForLocation } from '../domain/locati
 import { normalizePhrase } from '../domain/requests/fields.js';
 import { normalizeKeywords, normalizeSuggestionsLimit } from '../domain/requests/keyword-data.js';
 import type { SourceCall } from '../domain/source-call.js';
+import type { TaskOperation } from '../tasks/task-types.js';
 import type { ServiceContext } from '../services/context.js';
 import { toDynamicsQuery } from '../services/dynamics.js';
 import { keywordDataOf } from '../services/keyword-data-deps.js';
@@ -45,6 +46,8 @@ export interface FieldPlan {
   storedKeywords?: KeywordRows;
   /** Tasks it creates (a `createSearchVolumeTask`). */
   creates?: number;
+  /** The body of the task it creates, to check as a post would before any task of the operation is created. */
+  taskBody?: { operation: TaskOperation; body: Record<string, unknown> };
 }
 
 type Args = Record<string, any>;

@@ -24,6 +24,7 @@ import { domainToGraphQLError } from './errors.js';
 import { FIELD_PLANNERS, type KeywordParent, type KeywordRows, type TaskSelector } from './field-planners.js';
 import { MAX_KEYWORD_ROWS_PER_ANSWER } from './task-args.js';
 import { MAX_TASKS_PER_POST } from '../tasks/task-service.js';
+import type { TaskOperation } from '../tasks/task-types.js';
 
 /** What one GraphQL operation will ask of the source, known before any field runs. */
 export interface OperationPlan {
@@ -45,6 +46,8 @@ export interface OperationPlan {
   keywordRows: number;
   /** Tasks the operation creates (every alias of createSearchVolumeTask). */
   tasksCreated: number;
+  /** Their bodies in document order, with where each is: checked (async: DNS) before the first is created. */
+  taskBodies: { operation: TaskOperation; body: Record<string, unknown>; path: readonly string[] }[];
 }
 
 /** The source-backed fields selected below one `Task.keywords`, for the tasks and rows it reads. */
@@ -66,7 +69,7 @@ export interface OperationPlanInput {
   services: ServiceContext;
 }
 
-const EMPTY: OperationPlan = { errors: [], calls: [], extraCalls: 0, storedKeywordViews: [], keywordRows: 0, tasksCreated: 0 };
+const EMPTY: OperationPlan = { errors: [], calls: [], extraCalls: 0, storedKeywordViews: [], keywordRows: 0, tasksCreated: 0, taskBodies: [] };
 
 /** Where a stored keyword's nested views are checked, before the real phrases are read: any valid phrase. */
 const PROBE: KeywordParent = { phrase: 'probe', regions: [], stored: true };
@@ -99,6 +102,7 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
   let extraCalls = 0;
   let keywordRows = 0;
   let tasksCreated = 0;
+  const taskBodies: OperationPlan['taskBodies'] = [];
 
   // Counted before any argument is checked: 150 aliases of a 10,000-keyword list must not be parsed first.
   if (operation.operation === OperationTypeNode.MUTATION) {
@@ -130,6 +134,7 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
           for (const call of plan.calls) sink.set(sourceCallKey(call), call);
           extraCalls += (plan.extraCalls ?? 0) * scope.fanout;
           tasksCreated += plan.creates ?? 0;
+          if (plan.taskBody) taskBodies.push({ ...plan.taskBody, path: at });
           children = plan.keywords ?? parents;
           below = { fanout: scope.fanout * (plan.fanout ?? 1), tasks: plan.tasks ?? scope.tasks };
           stored = plan.storedKeywords;
@@ -168,7 +173,7 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
   };
   walk(root, [operation.selectionSet], [], [], { fanout: 1 }, calls);
   if (keywordRows > MAX_KEYWORD_ROWS_PER_ANSWER) errors.push(tooManyRows(keywordRows));
-  return { errors, calls: [...calls.values()], extraCalls, storedKeywordViews, keywordRows, tasksCreated };
+  return { errors, calls: [...calls.values()], extraCalls, storedKeywordViews, keywordRows, tasksCreated, taskBodies };
 }
 
 function tooComplex(message: string, extensions: Record<string, unknown>): GraphQLError {

@@ -1,12 +1,10 @@
-import { invalidField } from '../domain/errors.js';
-import { parseBody } from '../domain/requests/parse.js';
-import { MAX_TAG_LENGTH } from '../tasks/task-service.js';
-import { TASK_OPERATION_SPECS } from '../tasks/task-operations.js';
 import type { FieldPlanner } from './field-planners.js';
 import { keywordRowsArgs, taskListArgs } from './task-args.js';
 
-/** The task fields' share of the operation plan (field-planners.ts): reading tasks makes no source call by itself,
- * but a `Task.keywords` page is a list of Keywords whose nested views (dynamics, regions, top) do. */
+/**
+ * The task fields' share of the operation plan (field-planners.ts): reading tasks makes no source call by itself,
+ * but a `Task.keywords` page is a list of Keywords whose nested views (dynamics, regions, top) do.
+ */
 const keywordRows: FieldPlanner = (a) => ({ calls: [], storedKeywords: keywordRowsArgs(a.first, a.after) });
 
 export const TASK_FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
@@ -17,15 +15,18 @@ export const TASK_FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
   },
   'Task.keywords': keywordRows,
   'Task.keywordPage': keywordRows,
-  // The body a task post checks (its 10,000-keyword limit, each keyword's rule): a bad alias is refused before
-  // any task of the operation is created. (The postback URL needs a DNS look-up: the resolver checks it.)
-  'Mutation.createSearchVolumeTask': (a) => {
-    if (a.tag != null && a.tag.length > MAX_TAG_LENGTH) throw invalidField('tag', `tag must be a string of at most ${MAX_TAG_LENGTH} characters`);
-    parseBody(TASK_OPERATION_SPECS.search_volume.schema, {
-      keywords: a.keywords,
-      ...(a.locationCode == null ? {} : { location_code: a.locationCode }),
-      ...(a.languageCode == null ? {} : { language_code: a.languageCode }),
-    });
-    return { calls: [], creates: 1 };
-  },
+  // Counted here (at most 100 per operation); each body is checked as a post checks it (tag, the notification
+  // URLs, which need a DNS look-up, then the keywords) by the plan plugin, before the first task is created.
+  'Mutation.createSearchVolumeTask': (a) => ({ calls: [], creates: 1, taskBody: { operation: 'search_volume', body: createTaskBody(a) } }),
 };
+
+/** The /v1 task body of a createSearchVolumeTask (its resolver posts exactly this). */
+export function createTaskBody(args: Record<string, any>): Record<string, unknown> {
+  return {
+    keywords: args.keywords,
+    location_code: args.locationCode ?? undefined,
+    language_code: args.languageCode ?? undefined,
+    ...(args.tag == null ? {} : { tag: args.tag }),
+    ...(args.postbackUrl == null ? {} : { postback_url: args.postbackUrl }),
+  };
+}

@@ -37,6 +37,8 @@ export interface TaskService {
   cancel(keyId: string, id: string): Promise<TaskView>;
   list(keyId: string, options: { status?: TaskStatus | undefined; first: number; after?: string | undefined }): Promise<TaskPage>;
   counts(): Promise<TaskCounts>;
+  /** Checks one task body as post does (tag, notification URLs, the operation's body), creating nothing. */
+  check(operation: TaskOperation, body: unknown): Promise<void>;
   /** Rows of a task's result list (a search_volume task's keywords); NOT_FOUND as get. Does not mark it collected. */
   resultPage(keyId: string, id: string, offset: number, limit: number): Promise<ResultPage | undefined>;
 }
@@ -133,6 +135,9 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     async counts() {
       await store.migrate();
       return store.counts();
+    },
+    async check(operation, body) {
+      await validate(operation, body);
     },
     async resultPage(keyId, id, offset, limit) {
       await store.migrate();

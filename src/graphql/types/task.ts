@@ -8,6 +8,7 @@ import type { TaskRecord, TaskStatus } from '../../tasks/task-types.js';
 import { builder } from '../builder.js';
 import { keywordViewOf } from '../keyword-view.js';
 import { KeywordRef } from './keyword.js';
+import { createTaskBody } from '../task-field-planners.js';
 import {
   DEFAULT_KEYWORDS_PAGE,
   DEFAULT_TASKS_PAGE,
@@ -135,13 +136,7 @@ builder.mutationField('createSearchVolumeTask', (t) =>
       postbackUrl: t.arg.string(),
     },
     resolve: async (_root, args, ctx) => {
-      const body = {
-        keywords: args.keywords,
-        location_code: args.locationCode ?? undefined,
-        language_code: args.languageCode ?? undefined,
-        ...(args.tag == null ? {} : { tag: args.tag }),
-        ...(args.postbackUrl == null ? {} : { postback_url: args.postbackUrl }),
-      };
+      const body = createTaskBody(args);
       const [posted] = await tasksOf(ctx).post(ctx.principal.keyId, 'search_volume', [body]);
       if (!posted!.ok) throw posted!.error;
       return tasksOf(ctx).get(ctx.principal.keyId, posted!.task.id);
