@@ -1,4 +1,4 @@
-import type { FieldPlanner } from './field-planners.js';
+import type { FieldPlanner } from './field-plan.js';
 import { keywordRowsArgs, taskListArgs } from './task-args.js';
 
 /**
