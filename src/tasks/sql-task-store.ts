@@ -119,8 +119,9 @@ export function createSqlTaskStore(client: SqlClient): TaskStore {
         );
       }
     },
-    async get(id) {
-      const { rows } = await q('SELECT * FROM tasks WHERE id = $1', [id]);
+    async get(id, options) {
+      const columns = options?.withResult === false ? `${LIST_COLUMNS}, NULL::jsonb AS result` : '*';
+      const { rows } = await q(`SELECT ${columns} FROM tasks WHERE id = $1`, [id]);
       return rows[0] ? toRecord(rows[0]) : undefined;
     },
     async readyFor(keyId, operation, limit) {

@@ -32,7 +32,7 @@ export function requireTasks(services: { tasks?: TaskService | undefined }): Tas
 export interface TaskService {
   post(keyId: string, operation: TaskOperation, bodies: readonly unknown[]): Promise<PostedTask[]>;
   /** A task of this key; NOT_FOUND for an unknown id or another key's task. A finished task is marked collected. */
-  get(keyId: string, id: string): Promise<TaskView>;
+  get(keyId: string, id: string, options?: { withResult?: boolean }): Promise<TaskView>;
   ready(keyId: string, operation: TaskOperation): Promise<TaskRecord[]>;
   cancel(keyId: string, id: string): Promise<TaskView>;
   list(keyId: string, options: { status?: TaskStatus | undefined; first: number; after?: string | undefined }): Promise<TaskPage>;
@@ -75,8 +75,8 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     return { tag: (tag as string | undefined) ?? null, postbackUrl, pingbackUrl, request: parsed };
   };
 
-  const owned = async (keyId: string, id: string) => {
-    const task = UUID.test(id) ? await store.get(id) : undefined;
+  const owned = async (keyId: string, id: string, options?: { withResult?: boolean }) => {
+    const task = UUID.test(id) ? await store.get(id, options) : undefined;
     if (!task || task.keyId !== keyId) throw new DomainError('NOT_FOUND', `no task ${id} for this key`);
     return task;
   };
@@ -114,9 +114,9 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       }
       return posted;
     },
-    async get(keyId, id) {
+    async get(keyId, id, options) {
       await store.migrate();
-      const task = await owned(keyId, id);
+      const task = await owned(keyId, id, options);
       if ((task.status === 'done' || task.status === 'failed') && !task.collected) await store.markCollected(id);
       return { task, eta: await eta(task) };
     },
@@ -126,7 +126,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     },
     async cancel(keyId, id) {
       await store.migrate();
-      await owned(keyId, id);
+      await owned(keyId, id, { withResult: false });
       const task = (await store.cancel(keyId, id, new Date(clock.now())))!;
       deps.abortLocal?.(id);
       return { task, eta: null };

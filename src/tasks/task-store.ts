@@ -5,7 +5,8 @@ export interface TaskStore {
   /** Creates the tables when missing (once per process; later calls share the first). */
   migrate(): Promise<void>;
   insert(tasks: readonly NewTask[]): Promise<void>;
-  get(id: string): Promise<TaskRecord | undefined>;
+  /** `withResult: false` leaves `result` null (read its rows with resultPage): a result may hold 10,000 keywords. */
+  get(id: string, options?: { withResult?: boolean }): Promise<TaskRecord | undefined>;
   /** Finished (done or failed) tasks of this key and operation not yet collected, oldest first. */
   readyFor(keyId: string, operation: TaskOperation, limit: number): Promise<TaskRecord[]>;
   markCollected(id: string): Promise<void>;
