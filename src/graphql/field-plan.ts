@@ -15,6 +15,8 @@ export interface KeywordParent {
 /** Which stored tasks a selection reads: one by id (`task`), or a page of the list (`tasks`). */
 export type TaskSelector =
   | { kind: 'one'; id: string }
+  /** A task this operation creates: done at once when every keyword is cached, so its keywords may be read. */
+  | { kind: 'posted'; keywords: readonly KeywordParent[] }
   | { kind: 'page'; status?: string | undefined; first: number; after?: string | undefined };
 
 /** A page of a task's stored keywords (`Task.keywords(first, after)`): rows `offset` to `offset + first`. */

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCATION_CODE, regionFilterForLocation } from '../domain/location-codes.js';
 import type { FieldPlanner } from './field-plan.js';
 import { keywordRowsArgs, taskListArgs } from './task-args.js';
 
@@ -17,7 +18,11 @@ export const TASK_FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
   'Task.keywordPage': keywordRows,
   // Counted here (at most 100 per operation); each body is checked as a post checks it (tag, the notification
   // URLs, which need a DNS look-up, then the keywords) by the plan plugin, before the first task is created.
-  'Mutation.createSearchVolumeTask': (a) => ({ calls: [], creates: 1, taskBody: { operation: 'search_volume', body: createTaskBody(a) } }),
+  'Mutation.createSearchVolumeTask': (a) => {
+    const regions = regionFilterForLocation(a.locationCode ?? DEFAULT_LOCATION_CODE);
+    const keywords = Array.isArray(a.keywords) ? a.keywords.map((phrase: string) => ({ phrase, regions, stored: true })) : [];
+    return { calls: [], creates: 1, tasks: { kind: 'posted', keywords }, taskBody: { operation: 'search_volume', body: createTaskBody(a) } };
+  },
 };
 
 /** The /v1 task body of a createSearchVolumeTask (its resolver posts exactly this). */

@@ -18,6 +18,7 @@ export async function storedKeywordRows(tasks: TaskService, keyId: string, task:
 
 /** The rows of each task a selector reads (the plan's view of what the resolvers will answer). */
 async function selectedRows(tasks: TaskService, keyId: string, selector: TaskSelector, rows: KeywordRows): Promise<KeywordVolume[][]> {
+  if (selector.kind === 'posted') return [];
   if (selector.kind === 'one') {
     // Not through get(): planning must not mark a finished task collected. Unknown ids read nothing.
     try {
@@ -42,6 +43,12 @@ async function selectedRows(tasks: TaskService, keyId: string, selector: TaskSel
 export async function storedKeywordCalls(tasks: TaskService, keyId: string, views: readonly StoredKeywordViews[]): Promise<SourceCall[]> {
   const calls: SourceCall[] = [];
   for (const view of views) {
+    if (view.tasks.kind === 'posted') {
+      // Its keywords are the operation's own: no read needed (a task done at once answers them).
+      const page = view.tasks.keywords.slice(view.rows.offset, view.rows.offset + view.rows.first);
+      if (page.length > 0) calls.push(...view.callsFor(page));
+      continue;
+    }
     for (const rows of await selectedRows(tasks, keyId, view.tasks, view.rows)) {
       if (rows.length === 0) continue;
       const parents: KeywordParent[] = rows.map((k) => ({ phrase: k.keyword, regions: regionFilterForLocation(k.locationCode), stored: true }));

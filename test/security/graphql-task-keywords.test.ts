@@ -171,6 +171,20 @@ describe('GraphQL task reads: paged, capped, priced and planned', () => {
     expect(Number(answer.headers.get('x-cost'))).toBeGreaterThan(0);
   });
 
+  it('item 4: a task created in the operation is planned too (it is done at once when its keywords are cached)', async () => {
+    const before = source.count();
+    const tasksBefore = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM tasks')).rows[0]!.n);
+    const words = Array.from({ length: 30 }, (_, i) => `новая ${i}`);
+    const answer = await graphql(
+      app,
+      'mutation($k: [String!]!) { createSearchVolumeTask(keywords: $k) { keywords(first: 30) { regions { count } top { totalCount } dynamics { trend } } } }',
+      { k: words },
+    );
+    expect(answer.json.errors?.[0]?.extensions?.code, answer.text.slice(0, 300)).toBe('SOURCE_QUOTA_EXHAUSTED');
+    expect(source.count()).toBe(before);
+    expect(Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM tasks')).rows[0]!.n)).toBe(tasksBefore);
+  });
+
   it('item 15: tasks(after: "not-a-uuid") is BAD_USER_INPUT naming `after`; task(id) and cancelTask(id) with junk are no 500', async () => {
     for (const after of ['not-a-uuid', '\u0000', "'; DROP TABLE tasks; --"]) {
       const answer = await graphql(app, 'query($after: String) { tasks(after: $after) { edges { node { id } } } }', { after });
