@@ -3,7 +3,8 @@
  * the attack `{ tasks(first: 100) { edges { node { keywords { … } } } } }` (before the fix: priced 0, 128 MB answer,
  * 3.5 GB RSS, /healthz stalled 26 s), and the largest reads still allowed. Figures per query: status, answer size,
  * wall time, RSS growth of the service (peak sampled every 20 ms over its start), and the longest /healthz
- * answer while it ran (polled every 50 ms from this process; the service is a child process).
+ * answer while it ran (polled every 50 ms from this process; the service is a child process). Item 10 too: ten
+ * anonymous requests of 199 aliased `__schema` at once (before: 6.9 MB each, /healthz stalled 4.5 s).
  *
  * Needs PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test): the tasks are written straight
  * into a schema of this run's own, dropped at the end.
@@ -97,6 +98,37 @@ try {
     rows.push([name, `${answer.status} ${code}`, `${(answer.text.length / 1024).toFixed(1)} KiB`, ms(wall), mib(peak - rssBefore), ms(stall)]);
   }
   printTable('GraphQL task keyword reads', ['query', 'status', 'answer', 'wall ms', 'RSS growth (peak)', 'longest /healthz ms'], rows);
+
+  // Item 10: ten anonymous requests at once, each 199 aliased __schema (before: 6.9 MB each, /healthz 4.5 s).
+  const aliased = `{ ${Array.from({ length: 199 }, (_, i) => `s${i}: __schema { types { name } }`).join(' ')} }`;
+  const single = '{ __schema { types { name kind fields { name args { name } type { name kind ofType { name } } } } } }';
+  const intro: (string | number)[][] = [];
+  for (const [name, query] of [['10 × 199 aliased __schema', aliased], ['10 × one __schema (allowed)', single]] as const) {
+    let stall = 0;
+    let running = true;
+    const prober = (async () => {
+      while (running) {
+        const started = performance.now();
+        await fetch(`${serviceUrl}/healthz`).then((r) => r.text());
+        stall = Math.max(stall, performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        fetch(`${serviceUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) }).then(async (r) => ({
+          status: r.status,
+          bytes: (await r.text()).length,
+        })),
+      ),
+    );
+    const wall = performance.now() - started;
+    running = false;
+    await prober;
+    intro.push([name, `${(query.length / 1024).toFixed(1)} KiB`, answers[0]!.status, `${(answers[0]!.bytes / 1024).toFixed(1)} KiB`, ms(wall), ms(stall)]);
+  }
+  printTable('Anonymous introspection', ['requests', 'query', 'status', 'answer each', 'wall ms', 'longest /healthz ms'], intro);
 } finally {
   await service?.stop();
   await admin.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => undefined);
