@@ -160,8 +160,12 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
             tasks: below.tasks,
             rows: stored,
             callsFor: (keywords) => {
+              // Runs per request on this (memoised) plan: the arguments were checked on the probe, so whatever
+              // a stored phrase might add to the errors must not stick to the plan.
               const found = new Map<string, SourceCall>();
+              const checked = errors.length;
               walk(named, sets, keywords, at, rowsScope, found);
+              errors.length = checked;
               return [...found.values()];
             },
           });
