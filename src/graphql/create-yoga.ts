@@ -4,13 +4,14 @@ import type { Logger } from '../ports/logger.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { useArgumentErrors } from './argument-errors-plugin.js';
 import { useArmorLimits } from './armor-plugin.js';
+import { useIntrospectionLimits } from './introspection-limits-plugin.js';
 import { useBilling } from './billing-plugin.js';
 import { useBodyLimit } from './body-limit-plugin.js';
 import { useHttpRoutes, type RouteHandler } from '../http/routes-plugin.js';
 import { useHttpStatusExtension } from './http-status-extension.js';
 import type { GraphQLContext } from './context.js';
 import { maskError } from './errors.js';
-import { GRAPHIQL_EXAMPLE, renderLocalGraphiQL } from './graphiql.js';
+import { GRAPHIQL_EXAMPLE, renderLocalGraphiQL, useGraphiQLHeaders } from './graphiql.js';
 import { createGraphQLContextFactory } from './authenticate.js';
 import { schema } from './schema.js';
 import { usePersistedQueries } from './persisted-queries.js';
@@ -65,6 +66,7 @@ export function createGraphQLServer(options: GraphQLServerOptions): GraphQLServe
       useHttpRoutes({ handlers: options.httpRoutes, demo: () => runtime.sourceKind === 'demo' }),
       useBodyLimit(),
       useArmorLimits({ metrics }),
+      useIntrospectionLimits({ metrics }),
       useArgumentErrors(),
       useShortErrorMessages(),
       useJitForHotDocuments(),
@@ -73,6 +75,7 @@ export function createGraphQLServer(options: GraphQLServerOptions): GraphQLServe
       useQueryLimits({ metrics }),
       useOperationPlan(),
       useHttpStatusExtension(),
+      useGraphiQLHeaders('/graphql'),
       // Last, so its access-log line sees what the others added (X-Cache, the key id).
       useObservability({ logger, metrics, knownPaths: options.knownPaths }),
     ],

@@ -9,28 +9,10 @@ import { regionsSourceQuery, toRegionsQuery } from '../services/regions.js';
 import { RELATED_QUERIES_PER_SEED } from '../services/suggestions.js';
 import { toTopQuery } from '../services/top.js';
 import { resolveUsageRange } from '../services/usage.js';
+import type { FieldPlan, FieldPlanner, KeywordParent } from './field-plan.js';
+import { TASK_FIELD_PLANNERS } from './task-field-planners.js';
 
-/** A `Keyword` the operation will resolve: its nested views ask the source about this phrase and region. */
-export interface KeywordParent {
-  phrase: string;
-  regions: number[];
-}
-
-/** What one selected field will make the source do, once its arguments passed the domain's rules. */
-export interface FieldPlan {
-  calls: SourceCall[];
-  /** Calls beyond `calls` the field may make that no one can name before it runs (suggestion verification). */
-  extraCalls?: number;
-  /** The `Keyword` objects it returns, for the fields selected below it. */
-  keywords?: KeywordParent[];
-}
-
-type Args = Record<string, any>;
-/**
- * Runs the same normalisers the resolver (and REST) will run, so a bad argument throws the same INVALID_FIELD
- * naming it, and names the source calls the resolver will make. `parents`: the Keywords the field hangs off.
- */
-type FieldPlanner = (args: Args, ctx: ServiceContext, parents: readonly KeywordParent[]) => FieldPlan;
+export type { FieldPlan, FieldPlanner, KeywordParent, KeywordRows, TaskSelector } from './field-plan.js';
 
 const opt = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
@@ -46,10 +28,11 @@ function keywordsOf(phrases: readonly string[], locationCode: number | null | un
 
 /** A `Keyword` costs nothing by itself: each field reading its monthly figures makes the volume call (once). */
 const keywordPlan = (keywords: KeywordParent[]): FieldPlan => ({ calls: [], keywords });
-const volumePlan: FieldPlanner = (_a, ctx, parents) => ({ calls: parents.map((k) => volumeCall(ctx, k)) });
+const volumePlan: FieldPlanner = (_a, ctx, parents) => ({ calls: parents.filter((k) => !k.stored).map((k) => volumeCall(ctx, k)) });
 
 /** Planners by `Type.field`; a field without one makes no source call and has no argument rule of ours. */
 export const FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
+  ...TASK_FIELD_PLANNERS,
   'Query.top': (a, ctx) => ({
     calls: [{ method: 'top', query: toTopQuery(ctx, { phrase: a.phrase, numPhrases: opt(a.numPhrases), regions: opt(a.regions), devices: opt(a.devices) }) }],
   }),

@@ -1,3 +1,4 @@
+import type { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { toDomainError } from '../domain/errors.js';
 import { planLiveCalls } from '../services/quota-check.js';
@@ -5,6 +6,8 @@ import type { GraphQLContext } from './context.js';
 import { createDocumentMemo, operationKey } from './document-memo.js';
 import { domainToGraphQLError } from './errors.js';
 import { type OperationPlan, planOperation } from './operation-plan.js';
+import { storedKeywordCalls } from './task-keyword-plan.js';
+import { type SourceCall, sourceCallKey } from '../domain/source-call.js';
 
 /**
  * Checks every field's arguments before any field runs, as REST checks a body before its first call: one bad
@@ -35,11 +38,37 @@ export function useOperationPlan(): Plugin<GraphQLContext> {
       );
       context.plan = plan;
       if (plan.errors.length > 0) return setResultAndStopExecution({ errors: plan.errors });
+      const refused = await checkTaskBodies(context, plan);
+      if (refused) return setResultAndStopExecution({ errors: [refused] });
       try {
-        await planLiveCalls(services, plan.calls);
+        await planLiveCalls(services, await withStoredKeywordCalls(context, plan));
       } catch (error) {
         setResultAndStopExecution({ errors: [domainToGraphQLError(toDomainError(error))] });
       }
     },
   };
+}
+
+/** The plan's calls, plus those of nested views below stored task keywords (read now, per request). */
+async function withStoredKeywordCalls(context: GraphQLContext, plan: OperationPlan): Promise<SourceCall[]> {
+  if (plan.storedKeywordViews.length === 0 || !context.tasks) return plan.calls;
+  const calls = new Map(plan.calls.map((call) => [sourceCallKey(call), call]));
+  for (const call of await storedKeywordCalls(context.tasks, context.principal.keyId, plan.storedKeywordViews)) calls.set(sourceCallKey(call), call);
+  return [...calls.values()];
+}
+
+/**
+ * Every task the operation would create, checked as a post checks it, in document order: one bad alias anywhere
+ * refuses the whole operation before the first task is created (mutations run one after another).
+ */
+async function checkTaskBodies(context: GraphQLContext, plan: OperationPlan): Promise<GraphQLError | undefined> {
+  if (plan.taskBodies.length === 0 || !context.tasks) return undefined;
+  for (const { operation, body, path } of plan.taskBodies) {
+    try {
+      await context.tasks.check(operation, body);
+    } catch (error) {
+      return domainToGraphQLError(toDomainError(error), path);
+    }
+  }
+  return undefined;
 }

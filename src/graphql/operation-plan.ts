@@ -14,22 +14,48 @@ import {
   isObjectType,
   Kind,
   type OperationDefinitionNode,
+  OperationTypeNode,
   type SelectionSetNode,
 } from 'graphql';
 import { DomainError } from '../domain/errors.js';
 import { type SourceCall, sourceCallKey } from '../domain/source-call.js';
 import type { ServiceContext } from '../services/context.js';
 import { domainToGraphQLError } from './errors.js';
-import { FIELD_PLANNERS, type KeywordParent } from './field-planners.js';
+import { FIELD_PLANNERS, type KeywordParent, type KeywordRows, type TaskSelector } from './field-planners.js';
+import { MAX_KEYWORD_ROWS_PER_ANSWER } from './task-args.js';
+import { MAX_TASKS_PER_POST } from '../tasks/task-service.js';
+import type { TaskOperation } from '../tasks/task-types.js';
 
 /** What one GraphQL operation will ask of the source, known before any field runs. */
 export interface OperationPlan {
-  /** Every argument error (variables, then fields in document order): BAD_USER_INPUT naming the argument. */
+  /**
+   * Every argument error (variables, then fields in document order): BAD_USER_INPUT naming the argument; and the
+   * operation's refusals by size (QUERY_TOO_COMPLEX: too many tasks created, too many keyword rows).
+   */
   errors: GraphQLError[];
   /** The distinct source calls the operation's fields will make, one per canonical key (sourceCallKey). */
   calls: SourceCall[];
   /** Calls beyond `calls` that no one can name in advance (suggestion verification budgets), at most. */
   extraCalls: number;
+  /**
+   * Nested views of stored task keywords (`task(id) { keywords { dynamics } }`): their calls depend on phrases
+   * kept in the database, so the face reads those (task-keyword-plan.ts) and adds the calls before the quota plan.
+   */
+  storedKeywordViews: StoredKeywordViews[];
+  /** Keyword rows the answer may hold, at most (stored task keywords, over every task read). */
+  keywordRows: number;
+  /** Tasks the operation creates (every alias of createSearchVolumeTask). */
+  tasksCreated: number;
+  /** Their bodies in document order, with where each is: checked (async: DNS) before the first is created. */
+  taskBodies: { operation: TaskOperation; body: Record<string, unknown>; path: readonly string[] }[];
+}
+
+/** The source-backed fields selected below one `Task.keywords`, for the tasks and rows it reads. */
+export interface StoredKeywordViews {
+  tasks: TaskSelector;
+  rows: KeywordRows;
+  /** The calls those fields make for these keywords (the arguments are already checked). */
+  callsFor(keywords: readonly KeywordParent[]): SourceCall[];
 }
 
 export interface OperationPlanInput {
@@ -43,7 +69,16 @@ export interface OperationPlanInput {
   services: ServiceContext;
 }
 
-const EMPTY: OperationPlan = { errors: [], calls: [], extraCalls: 0 };
+const EMPTY: OperationPlan = { errors: [], calls: [], extraCalls: 0, storedKeywordViews: [], keywordRows: 0, tasksCreated: 0, taskBodies: [] };
+
+/** Where a stored keyword's nested views are checked, before the real phrases are read: any valid phrase. */
+const PROBE: KeywordParent = { phrase: 'probe', regions: [], stored: true };
+
+interface Scope {
+  /** How many times this selection is answered (the page sizes above it). */
+  fanout: number;
+  tasks?: TaskSelector | undefined;
+}
 
 /**
  * Plans an operation: coerces its variables, then walks every selected field (aliases, fragments, nested
@@ -63,22 +98,46 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
   const variables = coerced.coerced;
   const errors: GraphQLError[] = [];
   const calls = new Map<string, SourceCall>();
+  const storedKeywordViews: StoredKeywordViews[] = [];
   let extraCalls = 0;
+  let keywordRows = 0;
+  let tasksCreated = 0;
+  const taskBodies: OperationPlan['taskBodies'] = [];
 
-  const walk = (type: GraphQLObjectType, selections: readonly SelectionSetNode[], parents: readonly KeywordParent[], path: string[]) => {
+  // Counted before any argument is checked: 150 aliases of a 10,000-keyword list must not be parsed first.
+  if (operation.operation === OperationTypeNode.MUTATION) {
+    let creates = 0;
+    for (const [, nodes] of collectFields([operation.selectionSet], variables, fragments)) if (nodes[0]!.name.value === 'createSearchVolumeTask') creates++;
+    if (creates > MAX_TASKS_PER_POST) return { ...EMPTY, errors: [tooManyTasks(creates)], tasksCreated: creates };
+  }
+
+  const walk = (
+    type: GraphQLObjectType,
+    selections: readonly SelectionSetNode[],
+    parents: readonly KeywordParent[],
+    path: string[],
+    scope: Scope,
+    sink: Map<string, SourceCall>,
+  ) => {
     for (const [key, nodes] of collectFields(selections, variables, fragments)) {
       const node = nodes[0]!;
       const field = type.getFields()[node.name.value];
       if (!field) continue; // __typename and introspection: no source call, no argument rule of ours
       const at = [...path, key];
       let children = parents;
+      let below: Scope = scope;
+      let stored: KeywordRows | undefined;
       const planner = FIELD_PLANNERS[`${type.name}.${field.name}`];
       if (planner) {
         try {
           const plan = planner(getArgumentValues(field, node, variables), input.services, parents);
-          for (const call of plan.calls) calls.set(sourceCallKey(call), call);
-          extraCalls += plan.extraCalls ?? 0;
+          for (const call of plan.calls) sink.set(sourceCallKey(call), call);
+          extraCalls += (plan.extraCalls ?? 0) * scope.fanout;
+          tasksCreated += plan.creates ?? 0;
+          if (plan.taskBody) taskBodies.push({ ...plan.taskBody, path: at });
           children = plan.keywords ?? parents;
+          below = { fanout: scope.fanout * (plan.fanout ?? 1), tasks: plan.tasks ?? scope.tasks };
+          stored = plan.storedKeywords;
         } catch (error) {
           if (error instanceof DomainError) errors.push(domainToGraphQLError(error, at));
           else if (isGraphQLError(error)) errors.push(asBadUserInput(error, at));
@@ -87,12 +146,58 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
         }
       }
       const named = getNamedType(field.type);
-      const below = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
-      if (isObjectType(named) && below.length > 0) walk(named, below, children, at);
+      const sets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
+      if (!isObjectType(named) || sets.length === 0) continue;
+      if (stored && below.tasks) {
+        // Stored keywords: their phrases are in the database. The nested views' arguments are checked now, on a
+        // probe keyword; their calls are named later, for the phrases read (only when there are any to make).
+        keywordRows += below.fanout * stored.first;
+        const rowsScope = { fanout: below.fanout * stored.first, tasks: below.tasks };
+        const probe = new Map<string, SourceCall>();
+        walk(named, sets, [PROBE], at, rowsScope, probe);
+        if (probe.size > 0) {
+          storedKeywordViews.push({
+            tasks: below.tasks,
+            rows: stored,
+            callsFor: (keywords) => {
+              // Runs per request on this (memoised) plan: the arguments were checked on the probe, so whatever
+              // a stored phrase might add to the errors must not stick to the plan.
+              const found = new Map<string, SourceCall>();
+              const checked = errors.length;
+              walk(named, sets, keywords, at, rowsScope, found);
+              errors.length = checked;
+              return [...found.values()];
+            },
+          });
+        }
+        continue;
+      }
+      walk(named, sets, children, at, below, sink);
     }
   };
-  walk(root, [operation.selectionSet], [], []);
-  return { errors, calls: [...calls.values()], extraCalls };
+  walk(root, [operation.selectionSet], [], [], { fanout: 1 }, calls);
+  if (keywordRows > MAX_KEYWORD_ROWS_PER_ANSWER) errors.push(tooManyRows(keywordRows));
+  return { errors, calls: [...calls.values()], extraCalls, storedKeywordViews, keywordRows, tasksCreated, taskBodies };
+}
+
+function tooComplex(message: string, extensions: Record<string, unknown>): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 }, ...extensions } });
+}
+
+/** The limit of a /v1 task_post (100 tasks), for one GraphQL operation: every alias is a task. */
+function tooManyTasks(count: number): GraphQLError {
+  return tooComplex(
+    `the operation creates ${count} tasks (createSearchVolumeTask, counting aliases); at most ${MAX_TASKS_PER_POST} tasks may be created per operation, as in one task_post`,
+    { limit: 'tasks', tasks: count, maxTasks: MAX_TASKS_PER_POST },
+  );
+}
+
+function tooManyRows(rows: number): GraphQLError {
+  return tooComplex(
+    `the answer could hold up to ${rows} task keyword rows; at most ${MAX_KEYWORD_ROWS_PER_ANSWER} are allowed per operation — ` +
+      'page them with keywords(first:, after:) or ask for fewer tasks',
+    { limit: 'keywordRows', keywordRows: rows, maxKeywordRows: MAX_KEYWORD_ROWS_PER_ANSWER },
+  );
 }
 
 function findOperation(document: DocumentNode, name: string | null | undefined): OperationDefinitionNode | undefined {

@@ -65,6 +65,10 @@ interface Row {
   spent: boolean;
 }
 
+const LIST_COLUMNS =
+  'id, key_id, operation, status, tag, request, postback_url, pingback_url, posted_at, started_at, finished_at, ' +
+  'calls_total, calls_done, error_code, error_message, cost, collected, spent';
+
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 function toRecord(row: Row): TaskRecord {
@@ -115,8 +119,9 @@ export function createSqlTaskStore(client: SqlClient): TaskStore {
         );
       }
     },
-    async get(id) {
-      const { rows } = await q('SELECT * FROM tasks WHERE id = $1', [id]);
+    async get(id, options) {
+      const columns = options?.withResult === false ? `${LIST_COLUMNS}, NULL::jsonb AS result` : '*';
+      const { rows } = await q(`SELECT ${columns} FROM tasks WHERE id = $1`, [id]);
       return rows[0] ? toRecord(rows[0]) : undefined;
     },
     async readyFor(keyId, operation, limit) {
@@ -173,12 +178,24 @@ export function createSqlTaskStore(client: SqlClient): TaskStore {
         params.push(after);
         cursor = `AND (posted_at, id) < (SELECT posted_at, id FROM tasks WHERE id = $4 AND key_id = $1)`;
       }
+      // Every column but the result (NULL in its place): see TaskStore.list.
       const { rows } = await q(
-        `SELECT * FROM tasks WHERE key_id = $1 AND ($2::text IS NULL OR status = $2) ${cursor}
+        `SELECT ${LIST_COLUMNS}, NULL::jsonb AS result FROM tasks WHERE key_id = $1 AND ($2::text IS NULL OR status = $2) ${cursor}
          ORDER BY posted_at DESC, id DESC LIMIT $3`,
         params,
       );
       return { tasks: rows.slice(0, first).map(toRecord), hasNextPage: rows.length > first };
+    },
+    async resultPage(keyId, id, offset, limit) {
+      const { rows } = await q<{ total: number | string; rows: unknown[] | null }>(
+        `SELECT jsonb_array_length(result) AS total,
+                (SELECT jsonb_agg(e ORDER BY i) FROM jsonb_array_elements(result) WITH ORDINALITY AS x(e, i)
+                 WHERE i > $3 AND i <= $3 + $4) AS rows
+         FROM tasks WHERE id = $1 AND key_id = $2 AND jsonb_typeof(result) = 'array'`,
+        [id, keyId, offset, limit],
+      );
+      const row = rows[0];
+      return row ? { rows: row.rows ?? [], total: Number(row.total) } : undefined;
     },
     async counts() {
       const { rows } = await q<{ queued: string; running: string; waiting: string | null; keys: string }>(

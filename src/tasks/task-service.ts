@@ -5,7 +5,7 @@ import type { Clock } from '../ports/clock.js';
 import type { QuotaGuard } from '../ports/quota.js';
 import { TASK_OPERATION_SPECS } from './task-operations.js';
 import type { TaskStore } from './task-store.js';
-import { FINISHED, type TaskCounts, type TaskOperation, type TaskPage, type TaskRecord, type TaskStatus } from './task-types.js';
+import { FINISHED, type ResultPage, type TaskCounts, type TaskOperation, type TaskPage, type TaskRecord, type TaskStatus } from './task-types.js';
 import { checkWebhookUrl } from './webhooks/webhook-url.js';
 
 /** Most tasks one post may hold. */
@@ -32,11 +32,18 @@ export function requireTasks(services: { tasks?: TaskService | undefined }): Tas
 export interface TaskService {
   post(keyId: string, operation: TaskOperation, bodies: readonly unknown[]): Promise<PostedTask[]>;
   /** A task of this key; NOT_FOUND for an unknown id or another key's task. A finished task is marked collected. */
-  get(keyId: string, id: string): Promise<TaskView>;
+  get(keyId: string, id: string, options?: { withResult?: boolean }): Promise<TaskView>;
   ready(keyId: string, operation: TaskOperation): Promise<TaskRecord[]>;
   cancel(keyId: string, id: string): Promise<TaskView>;
   list(keyId: string, options: { status?: TaskStatus | undefined; first: number; after?: string | undefined }): Promise<TaskPage>;
   counts(): Promise<TaskCounts>;
+  /** Checks one task body as post does (tag, notification URLs, the operation's body), creating nothing. */
+  check(operation: TaskOperation, body: unknown): Promise<void>;
+  /**
+   * Rows of a task's result list (a search_volume task's keywords); undefined for an unknown id, another key's task
+   * or a result that is not a list. Reads only those rows; does not mark the task collected.
+   */
+  resultPage(keyId: string, id: string, offset: number, limit: number): Promise<ResultPage | undefined>;
 }
 
 export interface TaskServiceDeps {
@@ -68,8 +75,8 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     return { tag: (tag as string | undefined) ?? null, postbackUrl, pingbackUrl, request: parsed };
   };
 
-  const owned = async (keyId: string, id: string) => {
-    const task = UUID.test(id) ? await store.get(id) : undefined;
+  const owned = async (keyId: string, id: string, options?: { withResult?: boolean }) => {
+    const task = UUID.test(id) ? await store.get(id, options) : undefined;
     if (!task || task.keyId !== keyId) throw new DomainError('NOT_FOUND', `no task ${id} for this key`);
     return task;
   };
@@ -107,9 +114,9 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       }
       return posted;
     },
-    async get(keyId, id) {
+    async get(keyId, id, options) {
       await store.migrate();
-      const task = await owned(keyId, id);
+      const task = await owned(keyId, id, options);
       if ((task.status === 'done' || task.status === 'failed') && !task.collected) await store.markCollected(id);
       return { task, eta: await eta(task) };
     },
@@ -119,7 +126,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     },
     async cancel(keyId, id) {
       await store.migrate();
-      await owned(keyId, id);
+      await owned(keyId, id, { withResult: false });
       const task = (await store.cancel(keyId, id, new Date(clock.now())))!;
       deps.abortLocal?.(id);
       return { task, eta: null };
@@ -131,6 +138,15 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     async counts() {
       await store.migrate();
       return store.counts();
+    },
+    async check(operation, body) {
+      await validate(operation, body);
+    },
+    async resultPage(keyId, id, offset, limit) {
+      await store.migrate();
+      // Not through owned(): that reads the whole task, result and all (10,000 keywords), to hand out a page.
+      if (!UUID.test(id)) return undefined;
+      return store.resultPage(keyId, id, offset, limit);
     },
   };
 }

@@ -1,11 +1,12 @@
-import type { NewTask, TaskCounts, TaskOperation, TaskOutcome, TaskPage, TaskRecord, TaskStatus } from './task-types.js';
+import type { NewTask, ResultPage, TaskCounts, TaskOperation, TaskOutcome, TaskPage, TaskRecord, TaskStatus } from './task-types.js';
 
 /** Where tasks and the answers they gathered are kept (the ledger's database). */
 export interface TaskStore {
   /** Creates the tables when missing (once per process; later calls share the first). */
   migrate(): Promise<void>;
   insert(tasks: readonly NewTask[]): Promise<void>;
-  get(id: string): Promise<TaskRecord | undefined>;
+  /** `withResult: false` leaves `result` null (read its rows with resultPage): a result may hold 10,000 keywords. */
+  get(id: string, options?: { withResult?: boolean }): Promise<TaskRecord | undefined>;
   /** Finished (done or failed) tasks of this key and operation not yet collected, oldest first. */
   readyFor(keyId: string, operation: TaskOperation, limit: number): Promise<TaskRecord[]>;
   markCollected(id: string): Promise<void>;
@@ -18,9 +19,18 @@ export interface TaskStore {
   /** queued or running → cancelled; returns the task as it now stands, or undefined when not this key's. */
   cancel(keyId: string, id: string, at: Date): Promise<TaskRecord | undefined>;
   status(id: string): Promise<TaskStatus | undefined>;
-  /** A key's tasks newest first, after the task `after` (a cursor: its id). */
+  /**
+   * A key's tasks newest first, after the task `after` (a cursor: its id). `result` is left null: a page may hold
+   * 100 tasks of 10,000 keywords each; read a task's result rows with resultPage.
+   */
   list(keyId: string, options: { status?: TaskStatus | undefined; first: number; after?: string | undefined }): Promise<TaskPage>;
   counts(): Promise<TaskCounts>;
+  /**
+   * Rows `offset` to `offset + limit` of a task's result when it is a list (a search_volume task's keywords),
+   * read in the database so a 10,000-keyword result is never loaded whole; undefined when not this key's task
+   * or its result is not a list.
+   */
+  resultPage(keyId: string, id: string, offset: number, limit: number): Promise<ResultPage | undefined>;
   /** Stored source answers among `callKeys` stored since `since` (older ones are not fresh any more). */
   answers(callKeys: readonly string[], since: Date): Promise<Map<string, unknown>>;
   putAnswer(callKey: string, value: unknown, at: Date): Promise<void>;

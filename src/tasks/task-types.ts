@@ -65,3 +65,9 @@ export interface TaskPage {
   tasks: TaskRecord[];
   hasNextPage: boolean;
 }
+
+/** A slice of a task's result list, and how many rows the whole list holds. */
+export interface ResultPage {
+  rows: unknown[];
+  total: number;
+}

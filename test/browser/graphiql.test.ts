@@ -120,6 +120,39 @@ describe.skipIf(!haveChromium)('GraphiQL in a real browser', () => {
     expect(requested.filter((url) => !url.startsWith(base) && !url.startsWith('data:') && !url.startsWith('blob:'))).toEqual([]);
   }, 60_000);
 
+  it('works under its Content-Security-Policy (no violation, docs load) and cannot be framed', async () => {
+    const page = await browser.newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`Refused to load: ${e.violatedDirective} ${e.blockedURI}`));
+    });
+    // 127.0.0.1, where the first test already saved its tabs: localhost stays fresh for the examples test.
+    const response = await page.goto(`${base}/graphql`);
+    expect(response!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response!.headers()['x-frame-options']).toBe('DENY');
+    await page.locator('.graphiql-query-editor .monaco-editor').waitFor({ timeout: 20_000 });
+    // The schema (GraphiQL's own introspection query, without a key) loads into the docs pane.
+    await page.getByRole('button', { name: /Show Documentation Explorer/i }).click();
+    await expect.poll(() => page.locator('.graphiql-doc-explorer').innerText(), { timeout: 15_000 }).toContain('Query');
+    // Monaco's workers run (syntax checking marks an unknown field).
+    await replaceText(page, '.graphiql-query-editor .monaco-editor', '{ nosuchfield }');
+    await expect.poll(() => page.locator('.graphiql-query-editor .squiggly-error').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(violations).toEqual([]);
+
+    // Another origin framing the page gets nothing: the frame never shows GraphiQL.
+    const framer = await browser.newPage();
+    await framer.setContent(`<iframe id=f src="${base}/graphql" width=800 height=600></iframe>`);
+    await framer.waitForTimeout(2000);
+    const frame = framer.frames().find((f) => f !== framer.mainFrame());
+    const framedEditors = frame ? await frame.locator('.graphiql-query-editor').count().catch(() => 0) : 0;
+    expect(framedEditors).toBe(0);
+    await framer.close();
+    await page.close();
+  }, 60_000);
+
   it('opens with one tab per example operation, shows no template placeholder, and has an icon', async () => {
     const page = await browser.newPage();
     // Saved tabs win over the examples, and the first test saved some for 127.0.0.1: start as a newcomer on

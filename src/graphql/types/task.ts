@@ -8,6 +8,16 @@ import type { TaskRecord, TaskStatus } from '../../tasks/task-types.js';
 import { builder } from '../builder.js';
 import { keywordViewOf } from '../keyword-view.js';
 import { KeywordRef } from './keyword.js';
+import { createTaskBody } from '../task-field-planners.js';
+import {
+  DEFAULT_KEYWORDS_PAGE,
+  DEFAULT_TASKS_PAGE,
+  keywordRowsArgs,
+  MAX_KEYWORD_ROWS_PER_ANSWER,
+  MAX_KEYWORDS_PAGE,
+  MAX_TASKS_PAGE,
+  taskListArgs,
+} from '../task-args.js';
 
 // Tasks in GraphQL: post a big keyword list now, read it when the budget allowed it. Reading costs no source call.
 
@@ -29,6 +39,36 @@ const TaskProgressRef = builder.objectRef<TaskView>('TaskProgress').implement({
   }),
 });
 
+/** A page of a task's keywords: rows `offset` to `offset + rows.length` of `total`. */
+interface KeywordRowsPage {
+  rows: KeywordVolume[];
+  offset: number;
+  total: number;
+}
+
+const TaskKeywordPageRef = builder.objectRef<KeywordRowsPage>('TaskKeywordPage').implement({
+  fields: (t) => ({
+    nodes: t.field({ type: [KeywordRef], resolve: (p) => p.rows.map(keywordViewOf) }),
+    totalCount: t.int({ description: 'Keywords of the whole task.', resolve: (p) => p.total }),
+    hasNextPage: t.boolean({ resolve: (p) => p.offset + p.rows.length < p.total }),
+    endCursor: t.string({ description: 'Pass as `after` for the next page.', resolve: (p) => String(p.offset + p.rows.length) }),
+  }),
+});
+
+/** Each task keyword row is priced by what is selected below it: `keywords(first: 100) { dynamics }` is 100 calls. */
+const keywordRowsComplexity = (args: { first?: number | null }) => ({ field: 0, multiplier: Math.min(Math.max(args.first ?? DEFAULT_KEYWORDS_PAGE, 1), MAX_KEYWORDS_PAGE) });
+
+async function keywordRowsOf(v: TaskView, args: { first?: number | null; after?: string | null }, ctx: RequestContext): Promise<KeywordRowsPage | null> {
+  const rows = keywordRowsArgs(args.first, args.after);
+  if (v.task.status !== 'done' || v.task.operation !== 'search_volume') return null;
+  if (Array.isArray(v.task.result)) {
+    const all = v.task.result as KeywordVolume[];
+    return { rows: all.slice(rows.offset, rows.offset + rows.first), offset: rows.offset, total: all.length };
+  }
+  const page = await tasksOf(ctx).resultPage(ctx.principal.keyId, v.task.id, rows.offset, rows.first);
+  return page ? { rows: page.rows as KeywordVolume[], offset: rows.offset, total: page.total } : null;
+}
+
 const TaskRef = builder.objectRef<TaskView>('Task').implement({
   description: 'A task: a keyword list collected within the upstream budget, fairly shared between keys.',
   fields: (t) => ({
@@ -44,8 +84,21 @@ const TaskRef = builder.objectRef<TaskView>('Task').implement({
     keywords: t.field({
       type: [KeywordRef],
       nullable: true,
-      description: 'The same Keyword objects as the keywords query; present when a search_volume task is done.',
-      resolve: (v) => (v.task.status === 'done' && v.task.operation === 'search_volume' ? (v.task.result as KeywordVolume[]).map(keywordViewOf) : null),
+      description:
+        'A page of the Keyword objects of a done search_volume task (the same as the keywords query): `first` ' +
+        `(1 to ${MAX_KEYWORDS_PAGE}, default ${DEFAULT_KEYWORDS_PAGE}) from the cursor \`after\` (keywordPage's endCursor). ` +
+        `An answer holds at most ${MAX_KEYWORD_ROWS_PER_ANSWER} task keywords over all its tasks. Null before the task is done.`,
+      args: { first: t.arg.int({ defaultValue: DEFAULT_KEYWORDS_PAGE }), after: t.arg.string() },
+      complexity: keywordRowsComplexity,
+      resolve: async (v, args, ctx) => (await keywordRowsOf(v, args, ctx))?.rows.map(keywordViewOf) ?? null,
+    }),
+    keywordPage: t.field({
+      type: TaskKeywordPageRef,
+      nullable: true,
+      description: 'The same page as `keywords`, with the cursor of the next one and the task\'s keyword count.',
+      args: { first: t.arg.int({ defaultValue: DEFAULT_KEYWORDS_PAGE }), after: t.arg.string() },
+      complexity: keywordRowsComplexity,
+      resolve: (v, args, ctx) => keywordRowsOf(v, args, ctx),
     }),
   }),
 });
@@ -68,10 +121,6 @@ const tasksOf = (scope: RequestContext) => requireTasks(scope);
 
 const view = (task: TaskRecord): TaskView => ({ task, eta: null });
 
-/** A page of the task list: 20 unless asked, 1 to 100. */
-const DEFAULT_TASKS_PAGE = 20;
-const MAX_TASKS_PAGE = 100;
-
 builder.mutationType({});
 
 builder.mutationField('createSearchVolumeTask', (t) =>
@@ -87,13 +136,7 @@ builder.mutationField('createSearchVolumeTask', (t) =>
       postbackUrl: t.arg.string(),
     },
     resolve: async (_root, args, ctx) => {
-      const body = {
-        keywords: args.keywords,
-        location_code: args.locationCode ?? undefined,
-        language_code: args.languageCode ?? undefined,
-        ...(args.tag == null ? {} : { tag: args.tag }),
-        ...(args.postbackUrl == null ? {} : { postback_url: args.postbackUrl }),
-      };
+      const body = createTaskBody(args);
       const [posted] = await tasksOf(ctx).post(ctx.principal.keyId, 'search_volume', [body]);
       if (!posted!.ok) throw posted!.error;
       return tasksOf(ctx).get(ctx.principal.keyId, posted!.task.id);
@@ -120,7 +163,8 @@ builder.queryField('task', (t) =>
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       try {
-        return await tasksOf(ctx).get(ctx.principal.keyId, String(args.id));
+        // Without its result: Task.keywords reads only the rows asked for (an operation may alias task(id) 100 times).
+        return await tasksOf(ctx).get(ctx.principal.keyId, String(args.id), { withResult: false });
       } catch (error) {
         if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;
         throw error;
@@ -133,21 +177,19 @@ builder.queryField('tasks', (t) =>
   t.field({
     type: TaskConnectionRef,
     description: "This key's tasks, newest first; `after` is the endCursor of the previous page.",
-    complexity: 0,
     args: {
       status: t.arg({ type: TaskStatusEnum }),
       first: t.arg.int({ defaultValue: DEFAULT_TASKS_PAGE }),
       after: t.arg.string(),
     },
+    // Each task is priced by what is selected below it (its keywords' nested views), once per task of the page.
+    complexity: (args) => ({ field: 0, multiplier: Math.min(Math.max(args.first ?? DEFAULT_TASKS_PAGE, 1), MAX_TASKS_PAGE) }),
     resolve: async (_root, args, ctx) => {
-      const first = args.first ?? DEFAULT_TASKS_PAGE;
-      if (!Number.isInteger(first) || first < 1 || first > MAX_TASKS_PAGE) {
-        throw new DomainError('INVALID_FIELD', `first must be between 1 and ${MAX_TASKS_PAGE}`, { field: 'first' });
-      }
+      const { first, after } = taskListArgs(args.first, args.after);
       const page = await tasksOf(ctx).list(ctx.principal.keyId, {
         status: (args.status ?? undefined) as TaskStatus | undefined,
         first,
-        after: args.after ?? undefined,
+        after,
       });
       return { edges: page.tasks.map((task) => ({ cursor: task.id, node: view(task) })), hasNextPage: page.hasNextPage };
     },

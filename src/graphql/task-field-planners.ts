@@ -1,0 +1,37 @@
+import { DEFAULT_LOCATION_CODE, regionFilterForLocation } from '../domain/location-codes.js';
+import type { FieldPlanner } from './field-plan.js';
+import { keywordRowsArgs, taskListArgs } from './task-args.js';
+
+/**
+ * The task fields' share of the operation plan (field-planners.ts): reading tasks makes no source call by itself,
+ * but a `Task.keywords` page is a list of Keywords whose nested views (dynamics, regions, top) do.
+ */
+const keywordRows: FieldPlanner = (a) => ({ calls: [], storedKeywords: keywordRowsArgs(a.first, a.after) });
+
+export const TASK_FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
+  'Query.task': (a) => ({ calls: [], tasks: { kind: 'one', id: String(a.id) } }),
+  'Query.tasks': (a) => {
+    const page = taskListArgs(a.first, a.after);
+    return { calls: [], fanout: page.first, tasks: { kind: 'page', status: a.status ?? undefined, ...page } };
+  },
+  'Task.keywords': keywordRows,
+  'Task.keywordPage': keywordRows,
+  // Counted here (at most 100 per operation); each body is checked as a post checks it (tag, the notification
+  // URLs, which need a DNS look-up, then the keywords) by the plan plugin, before the first task is created.
+  'Mutation.createSearchVolumeTask': (a) => {
+    const regions = regionFilterForLocation(a.locationCode ?? DEFAULT_LOCATION_CODE);
+    const keywords = Array.isArray(a.keywords) ? a.keywords.map((phrase: string) => ({ phrase, regions, stored: true })) : [];
+    return { calls: [], creates: 1, tasks: { kind: 'posted', keywords }, taskBody: { operation: 'search_volume', body: createTaskBody(a) } };
+  },
+};
+
+/** The /v1 task body of a createSearchVolumeTask (its resolver posts exactly this). */
+export function createTaskBody(args: Record<string, any>): Record<string, unknown> {
+  return {
+    keywords: args.keywords,
+    location_code: args.locationCode ?? undefined,
+    language_code: args.languageCode ?? undefined,
+    ...(args.tag == null ? {} : { tag: args.tag }),
+    ...(args.postbackUrl == null ? {} : { postback_url: args.postbackUrl }),
+  };
+}
