@@ -22,6 +22,9 @@ async function main(): Promise<void> {
     logger.info({ port, source: app.runtime.sourceKind }, `listening on http://localhost:${port} (explorer at /, GraphiQL at /graphql)`);
     if (dev.banner) process.stdout.write(`${dev.banner(port)}\n`);
   });
+  // The task workers start with the process (after the database opens), so tasks left by a previous run or a
+  // killed process go on without waiting for a new post.
+  app.ready().catch((error: unknown) => logger.error({ err: error }, 'database or task workers did not start'));
 
   // Stop accepting, let in-flight requests finish, then flush the ledger and close connections: 15 s in all.
   const ledger = app.runtime.ledger as Partial<{ stats(): { buffered: number } }>;

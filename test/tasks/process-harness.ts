@@ -12,12 +12,30 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-/** Starts a service process with `env` on top of this one's and waits for it to serve (up to 90 s). */
-export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/tasks/worker-process.ts'], {
+/**
+ * Starts a service process with `env` on top of this one's and waits for it to serve (up to 90 s). `entry: 'main'`
+ * runs the real process entry (src/main.ts, as `npm start` does) instead of the test worker, which starts its
+ * workers itself: what a user restarts is main.ts.
+ */
+export async function startServiceProcess(
+  env: Record<string, string>,
+  options: { entry?: 'worker' | 'main' } = {},
+): Promise<ServiceProcess> {
+  const main = options.entry === 'main';
+  const script = main ? 'src/main.ts' : 'test/tasks/worker-process.ts';
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     // The embedded database and the memory cache unless the test names its own: CI's DATABASE_URL / REDIS_URL
     // hold other runs' tasks and jobs, which a worker would otherwise pick up.
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', API_KEYS: PROCESS_KEY, DATABASE_URL: '', REDIS_URL: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: main ? 'info' : 'silent',
+      API_KEYS: PROCESS_KEY,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...(main ? { PORT: '0', HOST: '127.0.0.1' } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -25,7 +43,8 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
     child.once('exit', (code) => reject(new Error(`service process exited with ${code}`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
       try {
-        const { port } = JSON.parse(line) as { port: number };
+        const { port } = JSON.parse(line) as { port?: number };
+        if (typeof port !== 'number') return; // main.ts logs other lines before the one with its port
         clearTimeout(timer);
         resolve(port);
       } catch {
