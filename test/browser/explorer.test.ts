@@ -162,6 +162,21 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     await tab.context().close();
   }, 120_000);
 
+  it('a key typed without pressing "Save" is the one the calls use (no dev-key offer)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    const tab = await context.newPage();
+    // As on a production instance: nothing is offered, the person types the key and goes straight to "Show".
+    await tab.route('**/explorer/dev-key', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"key":null}' }));
+    await tab.goto(`${base}/`);
+    await tab.locator('#api-key').fill(TEST_KEY);
+    await tab.getByRole('textbox', { name: 'Phrase', exact: true }).fill('пицца');
+    await tab.getByRole('button', { name: 'Show' }).click();
+    await tab.locator('#top-table tbody tr').first().waitFor({ timeout: 20_000 });
+    expect(await tab.locator('#phrase-status').innerText()).not.toMatch(/error|401/i);
+    expect(await tab.evaluate(() => localStorage.getItem('explorer.apiKey'))).toBe(TEST_KEY); // kept on change
+    await context.close();
+  }, 60_000);
+
   it('the keywords view answers a pasted list live, with a CSV whose rows match the table', async () => {
     const tab = await open(1280, 'en-US');
     await expect.poll(() => tab.evaluate(() => localStorage.getItem('explorer.apiKey'))).toBe(TEST_KEY);

@@ -3,7 +3,9 @@ import { formatNumber, t } from './i18n.js';
 const KEY_STORAGE = 'explorer.apiKey';
 
 export const apiKey = {
-  get: (): string => localStorage.getItem(KEY_STORAGE) ?? '',
+  // The key field as typed wins over the kept one: a person who types a key and presses Show without "Save" means
+  // that key (before, such calls went out with no key and answered 401).
+  get: (): string => (document.getElementById('api-key') as HTMLInputElement | null)?.value.trim() || (localStorage.getItem(KEY_STORAGE) ?? ''),
   set: (key: string): void => localStorage.setItem(KEY_STORAGE, key.trim()),
   clear: (): void => localStorage.removeItem(KEY_STORAGE),
 };

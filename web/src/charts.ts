@@ -85,7 +85,8 @@ export function createDynamicsChart(container: HTMLElement) {
           scales: { x: { time: true } },
           fmtDate: (template) => uPlot.fmtDate(template, dateNames()),
           series: [{}, { label: t('count'), stroke: BLUE, width: 2, fill: 'rgba(43,108,176,0.08)', points: { show: true, size: 6 } }],
-          axes: [{}, { size: 64, values: (_u, splits) => splits.map((v) => formatNumber(v)) }],
+          // Compact labels (1.5M): full numbers like 1,500,000 were wider than the axis and lost their first digits.
+          axes: [{}, { size: 64, values: (_u, splits) => splits.map((v) => compactNumber(v)) }],
           legend: { show: false },
           cursor: { drag: { x: false, y: false } },
           hooks: { setCursor: [showTooltip] },
@@ -116,7 +117,6 @@ export function createBarChart(container: HTMLElement) {
       const height = Math.max(120, 28 * bars.length + 40);
       // Region names on the left get at most 40 % of the width; longer ones are cut with an ellipsis.
       const { labels, width: labelWidth } = fitLabels(bars.map((b) => b.label), Math.min(180, widthOf(container) * 0.4));
-      const compact = new Intl.NumberFormat(lang() === 'ru' ? 'ru-RU' : 'en-US', { notation: 'compact' });
       chart = new uPlot(
         {
           width: widthOf(container),
@@ -128,7 +128,7 @@ export function createBarChart(container: HTMLElement) {
           ],
           axes: [
             { side: 3, size: labelWidth + 12, gap: 4, font: AXIS_FONT, grid: { show: false }, ticks: { show: false }, splits: () => bars.map((_, i) => i), values: (_u, splits) => splits.map((i) => labels[i] ?? '') },
-            { side: 0, size: 30, space: 60, font: AXIS_FONT, values: (_u, splits) => splits.map((v) => compact.format(v)) },
+            { side: 0, size: 30, space: 60, font: AXIS_FONT, values: (_u, splits) => splits.map((v) => compactNumber(v)) },
           ],
           legend: { show: false },
           cursor: { show: false },
@@ -140,4 +140,9 @@ export function createBarChart(container: HTMLElement) {
       stopFollowing = followWidth(container, chart, height);
     },
   };
+}
+
+/** A short axis label in the page's language: 1.5M, 1,5 млн. */
+function compactNumber(value: number): string {
+  return new Intl.NumberFormat(lang() === 'ru' ? 'ru-RU' : 'en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 }

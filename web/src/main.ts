@@ -27,6 +27,10 @@ function setUpKey(): void {
     apiKey.set(input.value);
     say('keySaved');
   });
+  // A key typed and left (without "Save") is kept too, so the next visit has it.
+  input.addEventListener('change', () => {
+    if (input.value.trim()) apiKey.set(input.value);
+  });
   byId('forget-key').addEventListener('click', () => {
     apiKey.clear();
     input.value = '';
