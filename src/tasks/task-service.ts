@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, invalidField, toDomainError } from '../domain/errors.js';
-import { parseBody } from '../domain/requests/parse.js';
+import { z } from 'zod';
+import { parseBody, textField } from '../domain/requests/parse.js';
 import type { Clock } from '../ports/clock.js';
 import type { QuotaGuard } from '../ports/quota.js';
 import { TASK_OPERATION_SPECS } from './task-operations.js';
@@ -31,10 +32,14 @@ export function requireTasks(services: { tasks?: TaskService | undefined }): Tas
 /** Tasks as every face uses them: post, poll, collect, cancel, list. */
 export interface TaskService {
   post(keyId: string, operation: TaskOperation, bodies: readonly unknown[]): Promise<PostedTask[]>;
-  /** A task of this key; NOT_FOUND for an unknown id or another key's task. A finished task is marked collected. */
-  get(keyId: string, id: string, options?: { withResult?: boolean }): Promise<TaskView>;
+  /**
+   * A task of this key; NOT_FOUND for an unknown id, another key's task, or (with `operation`) a task of another
+   * operation, as when a suggestions task is asked for through search_volume's path. A finished task is marked
+   * collected.
+   */
+  get(keyId: string, id: string, options?: { withResult?: boolean; operation?: TaskOperation }): Promise<TaskView>;
   ready(keyId: string, operation: TaskOperation): Promise<TaskRecord[]>;
-  cancel(keyId: string, id: string): Promise<TaskView>;
+  cancel(keyId: string, id: string, options?: { operation?: TaskOperation }): Promise<TaskView>;
   list(keyId: string, options: { status?: TaskStatus | undefined; first: number; after?: string | undefined }): Promise<TaskPage>;
   counts(): Promise<TaskCounts>;
   /** Checks one task body as post does (tag, notification URLs, the operation's body), creating nothing. */
@@ -57,6 +62,8 @@ export interface TaskServiceDeps {
   allowPrivateWebhooks: boolean;
 }
 
+const tagSchema = z.object({ tag: textField('tag', MAX_TAG_LENGTH) });
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createTaskService(deps: TaskServiceDeps): TaskService {
@@ -65,9 +72,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
   const validate = async (operation: TaskOperation, body: unknown) => {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) throw invalidField('body', 'each task must be a JSON object');
     const { tag, postback_url, pingback_url, ...request } = body as Record<string, unknown>;
-    if (tag !== undefined && (typeof tag !== 'string' || tag.length > MAX_TAG_LENGTH)) {
-      throw invalidField('tag', `tag must be a string of at most ${MAX_TAG_LENGTH} characters`);
-    }
+    if (tag !== undefined) parseBody(tagSchema, { tag });
     const options = { allowPrivate: deps.allowPrivateWebhooks };
     const postbackUrl = postback_url === undefined ? null : await checkWebhookUrl(postback_url, 'postback_url', options);
     const pingbackUrl = pingback_url === undefined ? null : await checkWebhookUrl(pingback_url, 'pingback_url', options);
@@ -75,9 +80,14 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     return { tag: (tag as string | undefined) ?? null, postbackUrl, pingbackUrl, request: parsed };
   };
 
-  const owned = async (keyId: string, id: string, options?: { withResult?: boolean }) => {
-    const task = UUID.test(id) ? await store.get(id, options) : undefined;
-    if (!task || task.keyId !== keyId) throw new DomainError('NOT_FOUND', `no task ${id} for this key`);
+  const owned = async (keyId: string, id: string, options?: { withResult?: boolean; operation?: TaskOperation }) => {
+    const task = UUID.test(id) ? await store.get(id, { withResult: options?.withResult ?? true }) : undefined;
+    const wrongOperation = options?.operation !== undefined && task?.operation !== options.operation;
+    if (!task || task.keyId !== keyId || wrongOperation) {
+      // Not the raw id: a client's text (NUL, megabytes) is not echoed into the message.
+      const what = options?.operation ? `${options.operation} task` : 'task';
+      throw new DomainError('NOT_FOUND', UUID.test(id) ? `no ${what} ${id} for this key` : `no ${what} with that id: task ids are UUIDs`);
+    }
     return task;
   };
 
@@ -98,21 +108,25 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       }
       if (bodies.length === 0) throw invalidField('body', 'a post holds 1 to 100 tasks, got none');
       await store.migrate();
-      const posted: PostedTask[] = [];
-      for (const body of bodies) {
-        try {
-          const valid = await validate(operation, body);
-          const task = { id: randomUUID(), keyId, operation, ...valid, postedAt: new Date(clock.now()) };
-          await store.insert([task]);
-          await deps.enqueue(task.id);
-          posted.push({ ok: true, task: (await store.get(task.id))! });
-        } catch (error) {
-          const domain = toDomainError(error);
-          if (domain.code === 'INTERNAL') throw error;
-          posted.push({ ok: false, error: domain, body });
-        }
-      }
-      return posted;
+      // Every body is checked before any task is created: a bad third task used to answer 500 after the first two
+      // had been created, queued and billed, with no ids for the client to collect them by.
+      const postedAt = new Date(clock.now());
+      const checked = await Promise.all(
+        bodies.map(async (body) => {
+          try {
+            return { ok: true as const, task: { id: randomUUID(), keyId, operation, ...(await validate(operation, body)), postedAt } };
+          } catch (error) {
+            const domain = toDomainError(error);
+            if (domain.code === 'INTERNAL') throw error; // nothing created yet
+            return { ok: false as const, error: domain, body };
+          }
+        }),
+      );
+      const valid = checked.flatMap((entry) => (entry.ok ? [entry.task] : []));
+      if (valid.length > 0) await store.insert(valid);
+      for (const task of valid) await deps.enqueue(task.id);
+      const stored = new Map((await Promise.all(valid.map((task) => store.get(task.id, { withResult: false })))).map((task) => [task!.id, task!]));
+      return checked.map((entry) => (entry.ok ? { ok: true, task: stored.get(entry.task.id)! } : entry));
     },
     async get(keyId, id, options) {
       await store.migrate();
@@ -124,9 +138,9 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       await store.migrate();
       return store.readyFor(keyId, operation, 1000);
     },
-    async cancel(keyId, id) {
+    async cancel(keyId, id, options) {
       await store.migrate();
-      await owned(keyId, id, { withResult: false });
+      await owned(keyId, id, { withResult: false, ...options });
       const task = (await store.cancel(keyId, id, new Date(clock.now())))!;
       deps.abortLocal?.(id);
       return { task, eta: null };

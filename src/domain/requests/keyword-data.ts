@@ -3,7 +3,7 @@ import { invalidField } from '../errors.js';
 import { DEFAULT_LOCATION_CODE } from '../location-codes.js';
 import { collapseSpaces } from '../collapse-spaces.js';
 import { isKnownValidPhrase, normalizePhrase, phraseProblem } from './fields.js';
-import { integerField, stringField } from './parse.js';
+import { integerField, stringField, textField } from './parse.js';
 
 /** Most keywords one search_volume request may hold. */
 export const MAX_KEYWORDS = 100;
@@ -43,11 +43,14 @@ const keywordsField = (max: number) =>
       error: (issue) => `keywords must hold 1 to ${max} keywords, got ${(issue.input as unknown[]).length}`,
     });
 
+/** Longest language_code echoed (codes are 2–5 characters; this leaves room for odd ones). */
+const MAX_LANGUAGE_CODE_LENGTH = 35;
+
 /** POST /v1/keywords/search_volume body (errors name the field, e.g. `keywords[3]`). */
 export const searchVolumeRequestSchema = z.object({
   keywords: keywordsField(MAX_KEYWORDS),
   location_code: locationCodeField,
-  language_code: stringField('language_code').default(DEFAULT_LANGUAGE_CODE),
+  language_code: textField('language_code', MAX_LANGUAGE_CODE_LENGTH).default(DEFAULT_LANGUAGE_CODE),
 });
 
 /** The same body posted as a task: up to MAX_TASK_KEYWORDS keywords. */
@@ -61,13 +64,13 @@ export const suggestionsRequestSchema = z.object({
     .max(MAX_SUGGESTIONS_LIMIT, { error: `limit must be between 1 and ${MAX_SUGGESTIONS_LIMIT}` })
     .default(DEFAULT_SUGGESTIONS_LIMIT),
   location_code: locationCodeField,
-  language_code: stringField('language_code').optional(),
+  language_code: textField('language_code', MAX_LANGUAGE_CODE_LENGTH).optional(),
 });
 
 /** POST /v1/keywords/locations body: no location_code; language_code accepted and not used. */
 export const locationsRequestSchema = z.object({
   keyword: keywordField('keyword'),
-  language_code: stringField('language_code').optional(),
+  language_code: textField('language_code', MAX_LANGUAGE_CODE_LENGTH).optional(),
 });
 
 export type SearchVolumeRequestBody = z.output<typeof searchVolumeRequestSchema>;

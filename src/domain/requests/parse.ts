@@ -27,6 +27,18 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
 export const stringField = (name: string) =>
   z.string({ error: (i) => (i.input === undefined ? `${name} is required` : `${name} must be a string`) });
 
+/** Control characters and lone surrogates: PostgreSQL refuses NUL in text, so a stored one answered 500. */
+const CONTROL_OR_SURROGATE = /[\p{Cc}\p{Surrogate}]/u;
+
+/**
+ * A short text that is echoed or stored as sent (language_code, a task's tag): a string of at most `max`
+ * characters with no control character or lone surrogate.
+ */
+export const textField = (name: string, max: number) =>
+  stringField(name)
+    .max(max, { error: `${name} must be at most ${max} characters` })
+    .refine((value) => !CONTROL_OR_SURROGATE.test(value), { error: `${name} must not hold control characters` });
+
 /** A field that must be an integer when present. */
 export const integerField = (name: string) =>
   z.number({ error: `${name} must be an integer` }).int({ error: `${name} must be an integer` });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../services/runtime.js';
-import { requireTasks } from '../../tasks/task-service.js';
+import { textField } from '../../domain/requests/parse.js';
+import { MAX_TAG_LENGTH, requireTasks } from '../../tasks/task-service.js';
 import { TASK_OPERATIONS, type TaskOperation } from '../../tasks/task-types.js';
 import { TASK_OPERATION_SPECS } from '../../tasks/task-operations.js';
 import { defineRoute, type RestRoute } from '../routes.js';
@@ -13,7 +14,7 @@ const noBody = z.object({});
 /** The documented body of a post: the live body (task limits) plus the task's own fields, checked by the service. */
 const postSchema = (operation: TaskOperation) =>
   (TASK_OPERATION_SPECS[operation].schema as z.ZodObject).extend({
-    tag: z.string().max(255).optional(),
+    tag: textField('tag', MAX_TAG_LENGTH).optional(),
     postback_url: z.string().optional(),
     pingback_url: z.string().optional(),
   });
@@ -64,7 +65,7 @@ export function createTaskRoutes(): RestRoute[] {
         free: true,
         envelope: 'own',
         handle: async (_body, scope, request) =>
-          presentTaskGet({ startedAt: request.startedAt, now: request.now() }, await tasksOf(scope).get(scope.principal.keyId, request.params.id!)),
+          presentTaskGet({ startedAt: request.startedAt, now: request.now() }, await tasksOf(scope).get(scope.principal.keyId, request.params.id!, { operation })),
       }),
       defineRoute({
         path: `${base}/task_get/{id}`,
@@ -76,7 +77,7 @@ export function createTaskRoutes(): RestRoute[] {
         free: true,
         envelope: 'own',
         handle: async (_body, scope, request) =>
-          presentTaskGet({ startedAt: request.startedAt, now: request.now() }, await tasksOf(scope).cancel(scope.principal.keyId, request.params.id!)),
+          presentTaskGet({ startedAt: request.startedAt, now: request.now() }, await tasksOf(scope).cancel(scope.principal.keyId, request.params.id!, { operation })),
       }),
     ];
   });
