@@ -79,6 +79,7 @@ export function createTaskSetup(
     quota: runtime.quota,
     enqueue: (id) => queue.enqueue(id),
     allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE,
+    billing: { ledger: runtime.ledger, prices: runtime.prices },
   });
   // Finished tasks and their answers go after TASK_RETENTION; every process sweeps (the delete is idempotent).
   const sweep = setInterval(() => {

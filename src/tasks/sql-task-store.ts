@@ -160,12 +160,16 @@ export function createSqlTaskStore(client: SqlClient): TaskStore {
     },
     async cancel(keyId, id, at) {
       await q(
-        `UPDATE tasks SET status = 'cancelled', finished_at = $3, cost = 0
+        `UPDATE tasks SET status = 'cancelled', finished_at = $3, cost = NULL
          WHERE id = $1 AND key_id = $2 AND status IN ('queued', 'running')`,
         [id, keyId, at],
       );
-      const { rows } = await q('SELECT * FROM tasks WHERE id = $1 AND key_id = $2', [id, keyId]);
+      const { rows } = await q(`SELECT ${LIST_COLUMNS}, NULL::jsonb AS result FROM tasks WHERE id = $1 AND key_id = $2`, [id, keyId]);
       return rows[0] ? toRecord(rows[0]) : undefined;
+    },
+    async settleCancelled(id, cost) {
+      const { rowCount } = await q(`UPDATE tasks SET cost = $2 WHERE id = $1 AND status = 'cancelled' AND cost IS NULL`, [id, cost]);
+      return rowCount > 0;
     },
     async status(id) {
       const { rows } = await q<{ status: TaskStatus }>('SELECT status FROM tasks WHERE id = $1', [id]);

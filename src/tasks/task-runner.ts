@@ -13,6 +13,7 @@ import type { KeywordDataDeps, ServiceContext } from '../services/context.js';
 import type { SourceGateway } from '../services/source-gateway.js';
 import { taskStatusCode } from '../rest/v1/envelope.js';
 import type { FairTurns } from './fair-turns.js';
+import { billCancelledTask } from './task-billing.js';
 import { CallRejectedError, createTaskSource, TaskCancelledError } from './task-source.js';
 import { TASK_OPERATION_SPECS } from './task-operations.js';
 import type { TaskStore } from './task-store.js';
@@ -129,11 +130,15 @@ export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
         await finish(task, { status: 'done', result: output, cost }, spent || tracker.summary() === 'MISS' ? 'MISS' : 'HIT');
         return 'finished';
       } catch (error) {
-        if (cancelled || error instanceof TaskCancelledError || (await deps.store.status(taskId)) === 'cancelled') return 'finished';
+        if (cancelled || error instanceof TaskCancelledError || (await deps.store.status(taskId)) === 'cancelled') {
+          await billCancelledTask(deps, task, spent);
+          return 'finished';
+        }
         if (outer.aborted) return 'unfinished';
         const failure = failureOf(error);
         if (!failure) throw error; // our own trouble (database down): the job engine retries the run
-        await finish(task, { status: 'failed', cost: 0, ...failure }, tracker.summary());
+        // What it fetched is cached for the corrected re-post, so a failed task that spent calls pays for them.
+        await finish(task, { status: 'failed', cost: spent ? deps.prices.call : 0, ...failure }, tracker.summary());
         return 'finished';
       } finally {
         clearInterval(watch);

@@ -3,7 +3,10 @@ import { DomainError, invalidField, toDomainError } from '../domain/errors.js';
 import { z } from 'zod';
 import { parseBody, textField } from '../domain/requests/parse.js';
 import type { Clock } from '../ports/clock.js';
+import type { Ledger } from '../ports/ledger.js';
 import type { QuotaGuard } from '../ports/quota.js';
+import type { Prices } from '../services/billing.js';
+import { billCancelledTask } from './task-billing.js';
 import { TASK_OPERATION_SPECS } from './task-operations.js';
 import type { TaskStore } from './task-store.js';
 import { FINISHED, type ResultPage, type TaskCounts, type TaskOperation, type TaskPage, type TaskRecord, type TaskStatus } from './task-types.js';
@@ -60,6 +63,8 @@ export interface TaskServiceDeps {
   /** Stops a run in this process at once (another process sees the stored status within a second). */
   abortLocal?(taskId: string): void;
   allowPrivateWebhooks: boolean;
+  /** Where a cancelled task that spent upstream calls is billed (see billCancelledTask). */
+  billing?: { ledger: Ledger; prices: Prices };
 }
 
 const tagSchema = z.object({ tag: textField('tag', MAX_TAG_LENGTH) });
@@ -140,9 +145,15 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     },
     async cancel(keyId, id, options) {
       await store.migrate();
-      await owned(keyId, id, { withResult: false, ...options });
+      const before = await owned(keyId, id, { withResult: false, ...options });
       const task = (await store.cancel(keyId, id, new Date(clock.now())))!;
       deps.abortLocal?.(id);
+      // A queued task runs nowhere: settle it now. A running one is settled here when it already spent calls,
+      // else by its runner when it stops (a call in flight may still cost).
+      if (deps.billing && task.status === 'cancelled' && (before.status === 'queued' || task.spent)) {
+        await billCancelledTask({ store, clock, ...deps.billing }, task, task.spent);
+        return { task: (await store.get(id, { withResult: false }))!, eta: null };
+      }
       return { task, eta: null };
     },
     async list(keyId, options) {

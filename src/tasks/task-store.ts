@@ -16,8 +16,13 @@ export interface TaskStore {
   progress(id: string, callsDone: number, callsTotal: number, spent: boolean): Promise<void>;
   /** Ends a running task; false (and nothing written) when it was cancelled or already ended meanwhile. */
   finish(id: string, outcome: TaskOutcome): Promise<boolean>;
-  /** queued or running → cancelled; returns the task as it now stands, or undefined when not this key's. */
+  /**
+   * queued or running → cancelled, its cost left open for settleCancelled; returns the task as it now stands, or
+   * undefined when not this key's.
+   */
   cancel(keyId: string, id: string, at: Date): Promise<TaskRecord | undefined>;
+  /** Sets a cancelled task's cost once; false when it was already set (somebody else billed it). */
+  settleCancelled(id: string, cost: number): Promise<boolean>;
   status(id: string): Promise<TaskStatus | undefined>;
   /**
    * A key's tasks newest first, after the task `after` (a cursor: its id). `result` is left null: a page may hold

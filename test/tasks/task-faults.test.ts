@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
+import { billCancelledTask } from '../../src/tasks/task-billing.js';
 import { createVirtualTaskHarness } from './support.js';
 
 const never = new AbortController().signal;
@@ -35,7 +36,9 @@ describe('task faults, billing and retention', () => {
     const id = await h.post('k', 'search_volume', { keywords: ['хорошее', 'плохое!!'], location_code: 2643, language_code: 'ru' });
     await h.runner.run(id, never);
     const failed = await h.store.get(id);
-    expect(failed).toMatchObject({ status: 'failed', errorCode: 50000, cost: 0 });
+    // "хорошее" was fetched upstream and stays cached for the re-post: the failed task pays the call price (issue 20, item 5).
+    expect(failed).toMatchObject({ status: 'failed', errorCode: 50000, cost: 1 });
+    expect(h.ledger.rows().filter((row) => row.operation === 'v1.search_volume.task').map((row) => row.price)).toEqual([1]);
     expect(failed?.errorMessage).toContain('"плохое!!"');
     const callsBefore = h.source.count();
     h.source.failWhen(undefined);
@@ -59,6 +62,23 @@ describe('task faults, billing and retention', () => {
     expect(calls).toBeLessThanOrEqual(5 + 11 + 8);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(h.source.count()).toBe(calls);
+    // It spent upstream calls before the cancel: billed the call price once (issue 20, item 5; decisions.md).
+    expect((await h.store.get(id))?.cost).toBe(1);
+    const rows = h.ledger.rows().filter((row) => row.operation === 'v1.search_volume.task');
+    expect(rows.map((row) => [row.price, row.status])).toEqual([[1, 499]]);
+    // The cancelling side settling too (another process) bills nothing more.
+    await billCancelledTask({ store: h.store, ledger: h.ledger, prices: { call: 1, repeat: 0.1 }, clock: h.clock }, (await h.store.get(id))!, true);
+    expect(h.ledger.rows().filter((row) => row.operation === 'v1.search_volume.task')).toHaveLength(1);
+  });
+
+  it('a task cancelled before any call costs nothing and writes no ledger row', async () => {
+    const id = await h.post('k', 'search_volume', { keywords: ['a', 'b'], location_code: 2643, language_code: 'ru' });
+    const cancelled = (await h.store.cancel('k', id, new Date(h.clock.now())))!;
+    await billCancelledTask({ store: h.store, ledger: h.ledger, prices: { call: 1, repeat: 0.1 }, clock: h.clock }, cancelled, cancelled.spent);
+    expect(await h.runner.run(id, never)).toBe('finished');
+    expect(h.source.count()).toBe(0);
+    expect((await h.store.get(id))?.cost).toBe(0);
+    expect(h.ledger.rows()).toHaveLength(0);
   });
 
   it('removes finished tasks after the retention', async () => {

@@ -147,7 +147,7 @@ builder.mutationField('createSearchVolumeTask', (t) =>
 builder.mutationField('cancelTask', (t) =>
   t.field({
     type: TaskRef,
-    description: 'Cancels a queued or running task of this key: it makes no further calls and is not billed.',
+    description: 'Cancels a queued or running task of this key: it makes no further calls; billed the call price only if it already spent upstream calls.',
     complexity: 0,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => tasksOf(ctx).cancel(ctx.principal.keyId, String(args.id)),

@@ -1,0 +1,31 @@
+import type { Clock } from '../ports/clock.js';
+import type { Ledger } from '../ports/ledger.js';
+import type { Prices } from '../services/billing.js';
+import type { TaskStore } from './task-store.js';
+import type { TaskRecord } from './task-types.js';
+
+/** Ledger status of a cancelled task's row (the client ended it, as with a closed request). */
+const CANCELLED_STATUS = 499;
+
+/**
+ * Bills a cancelled task once: the call price when some of its answers cost an upstream call (they are cached
+ * for a re-post, as decisions.md says), else nothing. The cancel (any process) and the runner that notices it both
+ * call this; the store's settle lets exactly one of them write the price and the ledger row.
+ */
+export async function billCancelledTask(
+  deps: { store: TaskStore; ledger: Ledger; prices: Prices; clock: Clock },
+  task: Pick<TaskRecord, 'id' | 'keyId' | 'operation'>,
+  spent: boolean,
+): Promise<void> {
+  const cost = spent ? deps.prices.call : 0;
+  if (!(await deps.store.settleCancelled(task.id, cost))) return;
+  if (cost === 0) return;
+  deps.ledger.record({
+    at: new Date(deps.clock.now()),
+    keyId: task.keyId,
+    operation: `v1.${task.operation}.task`,
+    cacheStatus: 'MISS',
+    status: CANCELLED_STATUS,
+    price: cost,
+  });
+}
