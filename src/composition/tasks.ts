@@ -82,11 +82,14 @@ export function createTaskSetup(
     billing: { ledger: runtime.ledger, prices: runtime.prices },
   });
   // Finished tasks and their answers go after TASK_RETENTION; every process sweeps (the delete is idempotent).
+  // The tables are made first (a sweep before the first task used to fail every hour), and the sweep runs at most
+  // once a minute: TASK_RETENTION=0 swept every millisecond.
   const sweep = setInterval(() => {
     void store
-      .purge(new Date(runtime.clock.now() - config.TASK_RETENTION))
+      .migrate()
+      .then(() => store.purge(new Date(runtime.clock.now() - config.TASK_RETENTION)))
       .catch((error: unknown) => logger.warn({ err: error }, 'task retention sweep failed'));
-  }, Math.min(3_600_000, config.TASK_RETENTION));
+  }, sweepEveryMs(config.TASK_RETENTION));
   sweep.unref();
   let started: Promise<void> | undefined;
   return {
@@ -107,4 +110,9 @@ export function createTaskSetup(
       turns.close();
     },
   };
+}
+
+/** How often finished tasks are swept: the retention itself, within one minute and one hour. */
+export function sweepEveryMs(retentionMs: number): number {
+  return Math.min(3_600_000, Math.max(60_000, retentionMs));
 }
