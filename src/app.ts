@@ -138,7 +138,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
   };
 
   const taskClient = overrides.taskClient ?? database?.client;
-  const tasks = taskClient ? createTaskSetup(config, { client: taskClient, runtime, registry: prometheus.registry, logger }) : undefined;
+  const tasks = taskClient ? createTaskSetup(config, { client: taskClient, runtime, registry: prometheus.registry, logger, keyChanges: database?.keyChanges }) : undefined;
   runtime.tasks = tasks?.service;
 
   const restRoutes: RestRoute[] = [...v1Routes, ...taskRoutes, usageRoute, ...v2Routes, quotaRoute];
@@ -163,7 +163,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
   });
 
   // Key administration and every key's usage while the service runs; absent (404) without ADMIN_TOKEN.
-  const adminRoutes = createAdminRoutes({ token: config.ADMIN_TOKEN, keys: database?.keyStore, usage: runtime.usage, logger });
+  const adminRoutes = createAdminRoutes({ token: config.ADMIN_TOKEN, keys: database?.keyStore, usage: runtime.usage, tasks: tasks?.service, logger });
 
   const yoga = createGraphQLServer({
     runtime,

@@ -6,7 +6,10 @@ import { readJsonBody } from '../rest/body.js';
 import { presentProblem } from '../rest/problem.js';
 import { jsonResponse } from '../rest/responses.js';
 import type { UsageService } from '../services/usage.js';
+import type { RouteInfo } from '../http/routes-plugin.js';
+import type { TaskService } from '../tasks/task-service.js';
 import { createBearerCheck } from './bearer-check.js';
+import { createFailedAuthThrottle } from './failed-auth-throttle.js';
 
 export interface AdminRoutesOptions {
   /** ADMIN_TOKEN. Without it there is no admin API at all: every /admin path is an ordinary 404. */
@@ -14,10 +17,16 @@ export interface AdminRoutesOptions {
   /** The database's keys; undefined when the service runs without one (API_KEYS only). */
   keys: KeyAdmin | undefined;
   usage: UsageService | undefined;
+  /** Tasks, when this instance keeps them: the operator may cancel any key's task. */
+  tasks?: TaskService | undefined;
   logger: Logger;
 }
 
 const KEY_PATH = /^\/admin\/keys\/([^/]+?)(\/revoke)?$/;
+const TASK_PATH = /^\/admin\/tasks\/([^/]+)$/;
+/** What a key id or a key name may not hold: control characters (NUL reached PostgreSQL and answered 500). */
+const CONTROL_OR_SURROGATE = /[\p{Cc}\p{Surrogate}]/u;
+const MAX_ID = 100;
 const MAX_NAME = 200;
 
 /**
@@ -26,18 +35,27 @@ const MAX_NAME = 200;
  *   GET /admin/keys                    → {keys: [{id, name, createdAt, revokedAt}]}
  *   DELETE /admin/keys/ID, POST /admin/keys/ID/revoke → the revoked key (refused from the next request on)
  *   GET /admin/usage?from=&to=         → every key's usage (the same report as `npm run usage`)
- * Behind `Authorization: Bearer $ADMIN_TOKEN`; errors are problem+json. Logged by key id and name, never a key.
+ *   DELETE /admin/tasks/ID             → cancels any key's task (as the key's own DELETE …/task_get/ID does)
+ * Behind `Authorization: Bearer $ADMIN_TOKEN` (10 wrong tokens a minute per peer, then 429); errors are
+ * problem+json. Logged by key id and name, never a key. Revoking a key cancels its tasks (composition/tasks.ts).
  */
 export function createAdminRoutes(options: AdminRoutesOptions) {
   if (!options.token) return async (): Promise<Response | undefined> => undefined;
   const authorized = createBearerCheck(options.token);
+  const throttle = createFailedAuthThrottle();
   const logger = options.logger.child({ component: 'admin' });
 
-  return async (request: Request): Promise<Response | undefined> => {
+  return async (request: Request, info?: RouteInfo): Promise<Response | undefined> => {
     const { pathname, searchParams } = new URL(request.url);
     if (pathname !== '/admin' && !pathname.startsWith('/admin/')) return undefined;
     try {
-      if (!authorized(request)) throw new DomainError('UNAUTHENTICATED', 'a valid admin token is required: Authorization: Bearer <ADMIN_TOKEN>');
+      const peer = info?.peer ?? 'unknown';
+      const wait = throttle.waitSeconds(peer);
+      if (wait > 0) throw new DomainError('TOO_MANY_REQUESTS', `too many wrong admin tokens: try again in ${wait} s`, { retryAfterSeconds: wait });
+      if (!authorized(request)) {
+        throttle.failed(peer);
+        throw new DomainError('UNAUTHENTICATED', 'a valid admin token is required: Authorization: Bearer <ADMIN_TOKEN>');
+      }
       if (pathname === '/admin/keys') {
         const keys = need(options.keys, 'keys');
         if (request.method === 'GET') return reply({ keys: (await keys.list()).map(presentKey) }, 200);
@@ -50,10 +68,17 @@ export function createAdminRoutes(options: AdminRoutesOptions) {
       if (keyPath) {
         const [, id, revoke] = keyPath;
         if (revoke ? request.method !== 'POST' : request.method !== 'DELETE') throw notAllowed(revoke ? 'POST' : 'DELETE');
-        const revoked = await need(options.keys, 'keys').revoke(decodeURIComponent(id!));
+        const revoked = await need(options.keys, 'keys').revoke(checkedId(id!));
         if (!revoked) throw new DomainError('NOT_FOUND', `no key with id ${id}`, { field: 'id' });
         logger.info({ keyId: revoked.id, name: revoked.name }, 'admin: key revoked');
         return reply(presentKey(revoked), 200);
+      }
+      const taskPath = TASK_PATH.exec(pathname);
+      if (taskPath) {
+        if (request.method !== 'DELETE') throw notAllowed('DELETE');
+        const cancelled = await need(options.tasks, 'tasks').cancelAny(checkedId(taskPath[1]!));
+        logger.info({ taskId: cancelled.task.id, keyId: cancelled.task.keyId }, 'admin: task cancelled');
+        return reply({ id: cancelled.task.id, keyId: cancelled.task.keyId, status: cancelled.task.status, cost: cancelled.task.cost ?? 0 }, 200);
       }
       if (pathname === '/admin/usage') {
         if (request.method !== 'GET') throw notAllowed('GET');
@@ -66,6 +91,7 @@ export function createAdminRoutes(options: AdminRoutesOptions) {
       if (domain.code === 'INTERNAL') logger.error({ err: error, path: pathname }, 'admin request failed');
       const headers: Record<string, string> = { 'cache-control': 'no-store' };
       if (domain.code === 'UNAUTHENTICATED') headers['www-authenticate'] = 'Bearer realm="admin"';
+      if (domain.retryAfterSeconds !== undefined) headers['retry-after'] = String(domain.retryAfterSeconds);
       if (domain.allow) headers.allow = domain.allow;
       return jsonResponse(presentProblem(domain), domain.status, headers, 'application/problem+json');
     }
@@ -84,7 +110,20 @@ function nameFrom(body: unknown): string {
   if (typeof name !== 'string' || name.trim() === '' || name.trim().length > MAX_NAME) {
     throw invalidField('name', `name must be a string of 1–${MAX_NAME} characters (who or what the key is for)`);
   }
+  if (CONTROL_OR_SURROGATE.test(name)) throw invalidField('name', 'name must not hold control characters');
   return name;
+}
+
+/** An id from the path, decoded: malformed escapes, control characters and overlong ids are a 400 naming id. */
+function checkedId(raw: string): string {
+  let id: string;
+  try {
+    id = decodeURIComponent(raw);
+  } catch {
+    throw invalidField('id', 'id is not a well-formed path segment');
+  }
+  if (id.length > MAX_ID || CONTROL_OR_SURROGATE.test(id)) throw invalidField('id', 'id must be printable and at most 100 characters');
+  return id;
 }
 
 function param(params: URLSearchParams, name: string): string | undefined {

@@ -2,11 +2,17 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
+/** `Bearer <token>` with the scheme in any case (RFC 7235: auth schemes are case-insensitive). */
+const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
+
 /**
  * A check of `Authorization: Bearer <token>` against one configured token, in constant time: both sides are
  * hashed first, so neither the token's bytes nor its length shape the time a wrong guess takes.
  */
 export function createBearerCheck(token: string): (request: Request) => boolean {
-  const expected = digest(`Bearer ${token}`);
-  return (request) => timingSafeEqual(digest((request.headers.get('authorization') ?? '').trim()), expected);
+  const expected = digest(token);
+  return (request) => {
+    const given = BEARER.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
+    return timingSafeEqual(digest(given), expected);
+  };
 }

@@ -1,6 +1,7 @@
 import type { Registry } from 'prom-client';
 import type { Config } from '../config/config.js';
 import type { SqlClient } from '../adapters/sql/sql-client.js';
+import type { KeyChangeFeed } from '../ports/key-changes.js';
 import type { Logger } from '../ports/logger.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { presentTaskGet } from '../rest/v1/task-envelope.js';
@@ -26,7 +27,7 @@ export interface TaskSetup {
  */
 export function createTaskSetup(
   config: Config,
-  deps: { client: SqlClient; runtime: ServiceRuntime; registry: Registry; logger: Logger },
+  deps: { client: SqlClient; runtime: ServiceRuntime; registry: Registry; logger: Logger; keyChanges?: KeyChangeFeed | undefined },
 ): TaskSetup {
   const { runtime, logger } = deps;
   const store = createSqlTaskStore(deps.client);
@@ -91,6 +92,18 @@ export function createTaskSetup(
       .catch((error: unknown) => logger.warn({ err: error }, 'task retention sweep failed'));
   }, sweepEveryMs(config.TASK_RETENTION));
   sweep.unref();
+  // A revoked key's tasks stop, whichever process revoked it (its tasks kept spending calls before). Every
+  // process hears the change; the cancel is idempotent, so the first one does it.
+  const stopListening = deps.keyChanges?.subscribe({
+    onChange: (change) => {
+      if (change.kind !== 'revoked') return;
+      void service
+        .cancelForKey(change.keyId)
+        .then((count) => count > 0 && logger.info({ keyId: change.keyId, tasks: count }, 'revoked key: its tasks are cancelled'))
+        .catch((error: unknown) => logger.error({ err: error, keyId: change.keyId }, 'revoked key: its tasks could not be cancelled'));
+    },
+    onGap: () => undefined,
+  });
   let started: Promise<void> | undefined;
   return {
     service,
@@ -106,6 +119,7 @@ export function createTaskSetup(
     },
     async close() {
       clearInterval(sweep);
+      stopListening?.();
       await queue.close(); // running slices stop and queue their continuation first
       turns.close();
     },

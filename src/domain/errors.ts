@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   /** The client went away before its request was read (nginx's 499): counted, never logged as an error. */
   CLIENT_CLOSED_REQUEST: 499,
   QUERY_TOO_COMPLEX: 400,
+  /** The client itself tried too often (wrong admin tokens), not the source. */
+  TOO_MANY_REQUESTS: 429,
   SOURCE_QUOTA_EXHAUSTED: 403,
   SOURCE_RATE_LIMITED: 429,
   SOURCE_UNAVAILABLE: 503,

@@ -167,6 +167,15 @@ export function createSqlTaskStore(client: SqlClient): TaskStore {
       const { rows } = await q(`SELECT ${LIST_COLUMNS}, NULL::jsonb AS result FROM tasks WHERE id = $1 AND key_id = $2`, [id, keyId]);
       return rows[0] ? toRecord(rows[0]) : undefined;
     },
+    async cancelForKey(keyId, at) {
+      const { rows } = await q(
+        `UPDATE tasks SET status = 'cancelled', finished_at = $2, cost = NULL
+         WHERE key_id = $1 AND status IN ('queued', 'running')
+         RETURNING ${LIST_COLUMNS}, NULL::jsonb AS result`,
+        [keyId, at],
+      );
+      return rows.map(toRecord);
+    },
     async settleCancelled(id, cost) {
       const { rowCount } = await q(`UPDATE tasks SET cost = $2 WHERE id = $1 AND status = 'cancelled' AND cost IS NULL`, [id, cost]);
       return rowCount > 0;

@@ -43,6 +43,10 @@ export interface TaskService {
   get(keyId: string, id: string, options?: { withResult?: boolean; operation?: TaskOperation }): Promise<TaskView>;
   ready(keyId: string, operation: TaskOperation): Promise<TaskRecord[]>;
   cancel(keyId: string, id: string, options?: { operation?: TaskOperation }): Promise<TaskView>;
+  /** The operator's cancel: any key's task (NOT_FOUND for an unknown id). */
+  cancelAny(id: string): Promise<TaskView>;
+  /** Cancels every queued or running task of a revoked key; returns how many. */
+  cancelForKey(keyId: string): Promise<number>;
   list(keyId: string, options: { status?: TaskStatus | undefined; first: number; after?: string | undefined }): Promise<TaskPage>;
   counts(): Promise<TaskCounts>;
   /** Checks one task body as post does (tag, notification URLs, the operation's body), creating nothing. */
@@ -106,6 +110,18 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     return new Date(clock.now() + (await deps.quota.taskCallsWithinMs(ahead)));
   };
 
+  const cancelOwned = async (before: TaskRecord): Promise<TaskView> => {
+    const task = (await store.cancel(before.keyId, before.id, new Date(clock.now())))!;
+    deps.abortLocal?.(before.id);
+    // A queued task runs nowhere: settle it now. A running one is settled here when it already spent calls,
+    // else by its runner when it stops (a call in flight may still cost).
+    if (deps.billing && task.status === 'cancelled' && (before.status === 'queued' || task.spent)) {
+      await billCancelledTask({ store, clock, ...deps.billing }, task, task.spent);
+      return { task: (await store.get(before.id, { withResult: false }))!, eta: null };
+    }
+    return { task, eta: null };
+  };
+
   return {
     async post(keyId, operation, bodies) {
       if (bodies.length > MAX_TASKS_PER_POST) {
@@ -146,15 +162,22 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     async cancel(keyId, id, options) {
       await store.migrate();
       const before = await owned(keyId, id, { withResult: false, ...options });
-      const task = (await store.cancel(keyId, id, new Date(clock.now())))!;
-      deps.abortLocal?.(id);
-      // A queued task runs nowhere: settle it now. A running one is settled here when it already spent calls,
-      // else by its runner when it stops (a call in flight may still cost).
-      if (deps.billing && task.status === 'cancelled' && (before.status === 'queued' || task.spent)) {
-        await billCancelledTask({ store, clock, ...deps.billing }, task, task.spent);
-        return { task: (await store.get(id, { withResult: false }))!, eta: null };
+      return cancelOwned(before);
+    },
+    async cancelAny(id) {
+      await store.migrate();
+      const before = UUID.test(id) ? await store.get(id, { withResult: false }) : undefined;
+      if (!before) throw new DomainError('NOT_FOUND', UUID.test(id) ? `no task ${id}` : 'no task with that id: task ids are UUIDs', { field: 'id' });
+      return cancelOwned(before);
+    },
+    async cancelForKey(keyId) {
+      await store.migrate();
+      const cancelled = await store.cancelForKey(keyId, new Date(clock.now()));
+      for (const task of cancelled) {
+        deps.abortLocal?.(task.id);
+        if (deps.billing && task.spent) await billCancelledTask({ store, clock, ...deps.billing }, task, true);
       }
-      return { task, eta: null };
+      return cancelled.length;
     },
     async list(keyId, options) {
       await store.migrate();

@@ -21,6 +21,8 @@ export interface TaskStore {
    * undefined when not this key's.
    */
   cancel(keyId: string, id: string, at: Date): Promise<TaskRecord | undefined>;
+  /** Cancels every queued or running task of a key (its key was revoked); returns them as they now stand. */
+  cancelForKey(keyId: string, at: Date): Promise<TaskRecord[]>;
   /** Sets a cancelled task's cost once; false when it was already set (somebody else billed it). */
   settleCancelled(id: string, cost: number): Promise<boolean>;
   status(id: string): Promise<TaskStatus | undefined>;

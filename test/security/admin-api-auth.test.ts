@@ -24,9 +24,10 @@ describe('admin API access', () => {
   });
 
   it('with ADMIN_TOKEN, refuses anything but exactly that bearer token (401), API keys included', async () => {
-    const app = createTestApp({}, { ADMIN_TOKEN });
     const wrong = [undefined, `Bearer ${TEST_KEY}`, `Bearer ${ADMIN_TOKEN}x`, `Bearer ${ADMIN_TOKEN.slice(0, -1)}`, ADMIN_TOKEN, `Basic ${ADMIN_TOKEN}`, 'Bearer '];
     for (const path of paths) {
+      // A new app per path: ten wrong tokens a minute from one peer are throttled (429), see admin-hardening.
+      const app = createTestApp({}, { ADMIN_TOKEN });
       for (const authorization of wrong) {
         const response = await fetchWith(app, 'GET', path, authorization);
         expect(response.status, `${path} ${authorization}`).toBe(401);
@@ -35,6 +36,7 @@ describe('admin API access', () => {
       }
     }
     // The right token gets past the check (no database here: 503 for keys, usage from the memory ledger).
+    const app = createTestApp({}, { ADMIN_TOKEN });
     expect((await fetchWith(app, 'GET', '/admin/keys', `Bearer ${ADMIN_TOKEN}`)).status).toBe(503);
     expect((await fetchWith(app, 'GET', '/admin/usage', `Bearer ${ADMIN_TOKEN}`)).status).toBe(200);
   });
