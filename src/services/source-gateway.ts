@@ -77,19 +77,25 @@ export function createSourceGateway(options: SourceGatewayOptions): SourceGatewa
   };
 
   // Concurrent identical calls share one upstream request (across processes too, given a lock); the entry is
-  // written before waiters resume.
-  const fetchOnce = (key: string, call: SourceCall): Promise<unknown> => {
+  // written before waiters resume. Only the request whose call went upstream gets `fetched`: the others waited
+  // for its answer and are repeats (30 coalesced requests were billed 30 full calls for one upstream call).
+  const fetchOnce = async (key: string, call: SourceCall): Promise<{ value: unknown; fetched: boolean }> => {
     const pending = inFlight.get(key);
-    if (pending) return pending;
+    if (pending) return { value: await pending, fetched: false };
+    let fetched = false;
     const promise = (async () => {
       try {
-        return await coordinated(key, () => fetchAndStore(key, call));
+        return await coordinated(key, () => {
+          fetched = true;
+          return fetchAndStore(key, call);
+        });
       } finally {
         inFlight.delete(key);
       }
     })();
     inFlight.set(key, promise);
-    return promise;
+    const value = await promise;
+    return { value, fetched };
   };
 
   return {
@@ -102,7 +108,8 @@ export function createSourceGateway(options: SourceGatewayOptions): SourceGatewa
       const entry = await cache.get<never>(key);
       if (entry && clock.now() - entry.storedAt < freshTtlMs) return { value: entry.value, status: 'HIT' };
       try {
-        return { value: (await fetchOnce(key, call)) as never, status: 'MISS' };
+        const { value, fetched } = await fetchOnce(key, call);
+        return { value: value as never, status: fetched ? 'MISS' : 'HIT' };
       } catch (error) {
         if (entry && error instanceof DomainError && STALE_SERVABLE.has(error.code)) {
           return { value: entry.value, status: 'STALE' };
