@@ -1,6 +1,7 @@
 import { createBoundedMemo } from '../bounded-memo.js';
 import { collapseSpaces } from '../collapse-spaces.js';
 import { invalidField } from '../errors.js';
+import { visibleText } from '../source-call.js';
 import type { RegionCatalog } from '../regions/catalog.js';
 import type { Device, DeviceFilter, Period, RegionLevel } from '../types.js';
 
@@ -64,7 +65,8 @@ function checkedPhrase(value: string, field: string): string {
   if (phrase.length === 0) throw invalidField(field, `${field} must not be empty`);
   const problem = phraseProblem(phrase);
   if (problem) throw invalidField(field, `${field} ${problem}`);
-  return phrase;
+  // What goes upstream: NFC, with no invisible characters (responses still echo the keyword as sent).
+  return collapseSpaces(visibleText(phrase));
 }
 
 const DEVICE_ALIASES: Record<string, Device> = {
