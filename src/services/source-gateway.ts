@@ -6,6 +6,7 @@ import type { Clock } from '../ports/clock.js';
 import type { StatisticsSource } from '../ports/statistics-source.js';
 import type { CallStatus } from './cache-status.js';
 import { type CoordinatedFetch, createCrossProcessFetch } from './cross-process-fetch.js';
+import { createWiderTop } from './wider-top.js';
 
 export interface GatewayAnswer<T> {
   value: T;
@@ -70,9 +71,12 @@ export function createSourceGateway(options: SourceGatewayOptions): SourceGatewa
     }
   };
 
+  const widerTop = createWiderTop({ cache, namespace, ttlMs: freshTtlMs, isFresh: (storedAt) => clock.now() - storedAt < freshTtlMs });
+
   const fetchAndStore = async (key: string, call: SourceCall): Promise<unknown> => {
     const value = await fetchFromSource(call);
     await cache.set(key, value, freshTtlMs + staleTtlMs);
+    if (call.method === 'top') await widerTop.stored(call);
     return value;
   };
 
@@ -101,12 +105,18 @@ export function createSourceGateway(options: SourceGatewayOptions): SourceGatewa
   return {
     async isFresh(call) {
       const entry = await cache.get<unknown>(`${namespace}:${sourceCallKey(call)}`);
-      return entry !== undefined && clock.now() - entry.storedAt < freshTtlMs;
+      if (entry !== undefined && clock.now() - entry.storedAt < freshTtlMs) return true;
+      return call.method === 'top' && (await widerTop.find(call)) !== undefined;
     },
     async call(call) {
       const key = `${namespace}:${sourceCallKey(call)}`;
       const entry = await cache.get<never>(key);
       if (entry && clock.now() - entry.storedAt < freshTtlMs) return { value: entry.value, status: 'HIT' };
+      const asked = call as SourceCall;
+      if (asked.method === 'top') {
+        const cut = await widerTop.find(asked);
+        if (cut) return { value: cut as never, status: 'HIT' };
+      }
       try {
         const { value, fetched } = await fetchOnce(key, call);
         return { value: value as never, status: fetched ? 'MISS' : 'HIT' };
