@@ -33,10 +33,11 @@ const byVolumeThenKeyword = (a: RankedCandidate, b: RankedCandidate) =>
   b.volume - a.volume || a.keyword.localeCompare(b.keyword, 'ru');
 
 /**
- * The answer's order: the phrases that contain the seed, by volume (descending, then keyword), with every
- * RELATED_EVERY-th place given to the next related phrase that does not (by volume too); when one list runs
- * out, the other fills the rest. So with the demo or Wordstat, most of the first items are the seed's own
- * refinements, as a user expects, and associations and verified LLM ideas still appear early.
+ * The order in which candidates are chosen for an answer: the seed's own refinements by volume, with every
+ * RELATED_EVERY-th place given to the best related phrase that does not contain the seed (an association, a
+ * verified LLM idea), so neighbours are not crowded out by the seed's 2000 own rows; when one list runs out, the
+ * other fills the rest. An answer of `limit` items takes the first `limit` of this order and shows them sorted
+ * by volume (sortByVolume): the related phrases used to stay at every fifth place, out of volume order.
  */
 export function orderSuggestions<T extends RankedCandidate>(seedPhrase: string, candidates: readonly T[]): T[] {
   const sorted = [...candidates].sort(byVolumeThenKeyword);
@@ -51,4 +52,9 @@ export function orderSuggestions<T extends RankedCandidate>(seedPhrase: string, 
     else out.push(own[i++]!);
   }
   return out;
+}
+
+/** The order decisions.md gives suggestions items: by volume descending, ties by keyword ascending. */
+export function sortByVolume<T extends RankedCandidate>(items: readonly T[]): T[] {
+  return [...items].sort(byVolumeThenKeyword);
 }

@@ -12,7 +12,7 @@ import type {
 } from '../ports/candidate-provider.js';
 import type { ServiceContext } from './context.js';
 import { type CachedSuggestions, type SuggestionsAnswerCache, suggestionsAnswerKey } from './suggestions-cache.js';
-import { orderSuggestions } from './suggestions-order.js';
+import { orderSuggestions, sortByVolume } from './suggestions-order.js';
 import { planLiveCalls } from './quota-check.js';
 import { getTop, toTopQuery } from './top.js';
 
@@ -162,8 +162,7 @@ export async function getSuggestions(
     if (degraded.length === 0) await pipeline.answers?.set(key, answer);
   }
   const { competition } = answer;
-  const items = answer.items
-    .slice(0, seed.limit)
+  const items = sortByVolume(answer.items.slice(0, seed.limit))
     .map((c) => ({ keyword: c.keyword, searchVolume: c.volume, competition, cpc: cpcForVolume(c.volume) }));
   return { seedKeyword: params.keyword, items };
 }

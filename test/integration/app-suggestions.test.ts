@@ -56,7 +56,12 @@ describe('the app wires the suggestions stages from the config', () => {
     const repeat = await suggestions(app, { keyword: 'велосипед', limit: 20 });
     expect(repeat.headers.get('x-cache')).toBe('HIT');
     expect(llm.calls).toBe(before + 1);
-    expect(itemsOf(repeat.json)).toEqual(itemsOf(first.json).slice(0, 20));
+    // The 20 it shows are among the first answer's items, sorted by volume descending (decisions.md).
+    const repeated = itemsOf(repeat.json);
+    expect(repeated).toHaveLength(20);
+    expect(itemsOf(first.json)).toEqual(expect.arrayContaining(repeated));
+    const volumes = (repeat.json.tasks[0].result[0].items as { search_volume: number }[]).map((item) => item.search_volume);
+    expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
     // The one LLM call is on /metrics.
     const scrape = await (await app.fetch(new Request('http://localhost/metrics'))).text();
     expect(scrape).toMatch(/sds_llm_calls_total\{outcome="ok"\} 1\b/);

@@ -87,15 +87,15 @@ function setup(options: SetupOptions = {}) {
 }
 
 /**
- * The seed's related queries alone, seed left out: those containing the seed by volume (desc, keyword asc),
- * every fifth place for one that does not (here the fifth, then the rest).
+ * The seed's related queries alone, seed left out, sorted as decisions.md requires: by volume descending, ties by
+ * keyword ascending (a related phrase used to be put at every fifth place, out of volume order).
  */
 const SOURCE_ONLY = [
   ['купить ноутбук', 12_000],
+  ['планшет', 9_000],
   ['игровой ноутбук', 6_000],
   ['ноутбук бу', 3_000],
   ['ноутбук для учебы', 3_000],
-  ['планшет', 9_000],
   ['ультрабук', 2_500],
 ];
 
@@ -129,12 +129,8 @@ describe('suggestions with an LLM', () => {
     const answer = await post({ keyword: SEED });
     expect(answer.status).toBe(200);
     // The two verified ideas contain the seed: they rank with the seed's own rows, before the last association.
-    expect(answer.pairs).toEqual([
-      ...SOURCE_ONLY.slice(0, 5),
-      ['лучший ноутбук 2025', 700],
-      ['ноутбук для дизайнера', 400],
-      ['ультрабук', 2_500],
-    ]);
+    // Sorted by volume descending whatever the source of each item (decisions.md).
+    expect(answer.pairs).toEqual([...SOURCE_ONLY, ['лучший ноутбук 2025', 700], ['ноутбук для дизайнера', 400]]);
     // The seed's list once (provider and verifier share the call), then one 50-row top call per unknown candidate.
     expect(source.calls.filter((c) => c.method === 'top' && c.query.phrase === SEED)).toHaveLength(1);
     expect(verificationCalls(source).map((q) => [q.phrase, q.numPhrases, q.regions])).toEqual([
@@ -151,7 +147,7 @@ describe('suggestions with an LLM', () => {
     llm.behave(() => ({ queries: ['планшет', 'ноутбук для учебы', 'макбук', 'никому не нужный запрос'] }));
     const { source, post, budgetReports } = setup({ llmOnly: true });
     const answer = await post({ keyword: SEED, location_code: 1012 });
-    expect(answer.pairs).toEqual([['ноутбук для учебы', 3_000], ['макбук', 9_000], ['планшет', 9_000]]);
+    expect(answer.pairs).toEqual([['макбук', 9_000], ['планшет', 9_000], ['ноутбук для учебы', 3_000]]);
     expect(source.calls.map((c) => (c.method === 'top' ? [c.query.phrase, c.query.numPhrases, c.query.regions] : []))).toEqual([
       [SEED, 2000, [213]],
       ['макбук', 50, [213]],
@@ -311,7 +307,12 @@ describe('the whole answer is cached', () => {
     expect(repeat.items).toEqual(first.items);
     const wider = await post({ keyword: SEED, limit: 100, location_code: 9999 }); // unknown code = Russia
     expect(wider.cache).toBe('HIT');
-    expect(wider.items.slice(0, 5)).toEqual(first.items);
+    // The same five chosen items, among more, and every answer sorted by volume.
+    expect(wider.items).toEqual(expect.arrayContaining(first.items));
+    for (const items of [first.items, wider.items]) {
+      const volumes = items.map((item: { search_volume: number }) => item.search_volume);
+      expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
+    }
     expect(wider.items).toHaveLength(SOURCE_ONLY.length + 2);
     expect([source.calls.length, llm.calls, searchApi.calls]).toEqual([calls, llmBefore + 1, searchBefore + 1]);
 

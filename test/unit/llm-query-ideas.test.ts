@@ -29,10 +29,27 @@ describe('parseQueryIdeas: the one list of strings, in whatever shape the model 
   it('gives nothing for prose, no list, two lists (which one?), a truncated object or nothing', () => {
     expect(parseQueryIdeas('Вот несколько запросов: купить ноутбук, ноутбук бу')).toBeUndefined();
     expect(parseQueryIdeas('{"queries": "а, б"}')).toBeUndefined();
-    expect(parseQueryIdeas('{"queries": ["а"], "keywords": ["б"]}')).toBeUndefined();
+    expect(parseQueryIdeas('{"keywords": ["а"], "phrases": ["б"]}')).toBeUndefined();
     expect(parseQueryIdeas('{"queries": [1, 2]}')).toBeUndefined();
     expect(parseQueryIdeas('{"queries": ["а", "б"')).toBeUndefined();
     expect(parseQueryIdeas('')).toBeUndefined();
+  });
+
+  it('reads the other shapes models answer in (issue 20: suggestions)', () => {
+    // The key asked for wins over other lists beside it.
+    expect(parseQueryIdeas('{"queries": ["а", "б"], "notes": ["не запрос"]}')).toEqual(['а', 'б']);
+    expect(parseQueryIdeas('{"queries": ["а"], "keywords": ["б"]}')).toEqual(['а']);
+    // Objects with more fields than the query: the query under a known key.
+    expect(parseQueryIdeas('{"candidates": [{"keyword": "а", "intent": "купить"}, {"keyword": "б", "intent": "узнать"}]}')).toEqual(['а', 'б']);
+    expect(parseQueryIdeas('[{"phrase": "а", "reason": "x"}, {"phrase": "б", "reason": "y"}]')).toEqual(['а', 'б']);
+    expect(parseQueryIdeas('{"suggestions": [{"query": "а", "volume": 10}]}')).toEqual(['а']);
+    // No JSON at all: a plain list, one query a line, bullets and numbers dropped.
+    expect(parseQueryIdeas('Вот идеи:\n1. купить ноутбук\n2) ноутбук бу\n- "игровой ноутбук"\n• ноутбук для учебы')).toEqual([
+      'купить ноутбук',
+      'ноутбук бу',
+      'игровой ноутбук',
+      'ноутбук для учебы',
+    ]);
   });
 
   it('keeps non-string items for the cleaner to drop (one bad item does not spoil the answer)', () => {

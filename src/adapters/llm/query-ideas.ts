@@ -73,27 +73,68 @@ function stringArrays(value: unknown, found: unknown[][] = []): unknown[][] {
   return found;
 }
 
-/** A list of one-string objects (`[{"query": "…"}, …]`), read as its strings. */
+/** Keys under which a model puts its list, or the query in one object of it. */
+const LIST_KEYS = ['queries', 'keywords', 'phrases', 'candidates', 'suggestions', 'ideas', 'items', 'results'];
+const TEXT_KEYS = ['query', 'keyword', 'phrase', 'text', 'term', 'suggestion', 'candidate', 'name'];
+
+/** The query of one list object: under a known key, else its one string field. */
+function textOf(item: unknown): unknown {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
+  const record = item as Record<string, unknown>;
+  const named = TEXT_KEYS.map((key) => record[key]).find((v) => typeof v === 'string');
+  if (named !== undefined) return named;
+  const strings = Object.values(record).filter((v) => typeof v === 'string');
+  return strings.length === 1 ? strings[0] : undefined;
+}
+
+/** A list of objects holding one query each (`[{"query": "…", "intent": "…"}, …]`), read as its queries. */
 function objectList(value: unknown): unknown[] | undefined {
   if (!Array.isArray(value) || value.length === 0) return undefined;
-  const texts = value.map((item) => {
-    if (typeof item !== 'object' || item === null) return undefined;
-    const strings = Object.values(item).filter((v) => typeof v === 'string');
-    return strings.length === 1 ? strings[0] : undefined;
-  });
+  const texts = value.map(textOf);
   return texts.every((t) => t !== undefined) ? texts : undefined;
+}
+
+/**
+ * The list under a known key of an object answer, read as queries: `queries` (the key asked for) wherever it
+ * is; else the one known list key present (two of them, which one is meant would be a guess).
+ */
+function namedList(json: unknown): unknown[] | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+  const record = json as Record<string, unknown>;
+  const present = LIST_KEYS.filter((k) => Array.isArray(record[k]));
+  const key = present.includes('queries') ? 'queries' : present.length === 1 ? present[0] : undefined;
+  if (key === undefined) return undefined;
+  const list = record[key] as unknown[];
+  if (list.some((item) => typeof item === 'string')) return list;
+  return objectList(list);
+}
+
+/** A bullet, a number ("1.", "2)") or quotes around a line of a plain-text list. */
+const LINE_DECORATION = /^\s*(?:[-*•–—]|\d{1,3}[.)])?\s*["'«“]?|["'»”]?\s*[,;]?\s*$/gu;
+
+/** A plain list, one query a line, when the model answered with no JSON at all. */
+function lineList(content: string): unknown[] | undefined {
+  const lines = content
+    .split(/\r?\n/)
+    .map((line) => line.replace(LINE_DECORATION, '').trim())
+    .filter((line) => line !== '' && !line.endsWith(':') && !line.startsWith('```'));
+  return lines.length >= 2 ? lines : undefined;
 }
 
 /**
  * The model's list of queries, unfiltered. Models answer in many shapes: `{"queries": […]}` as asked,
  * `{"keywords": […]}`, `{"phrases": […]}`, a bare array, any of them in a code fence or after a sentence. So
  * the list is the one array of strings the answer holds, under any key or bare; failing that, the one list
- * of single-string objects. No such array, or more than one (which one is the list would be a guess), gives
- * undefined: there is nothing safe to take. Items are checked one by one afterwards (cleanQueryIdeas).
+ * of objects with one query each (`query`, `keyword`, `phrase`… or their one string). A list under a known key
+ * (`queries`, `keywords`, `candidates`…) wins over other arrays beside it. An answer with no JSON at all is read
+ * as a plain list, one query a line (bullets, numbers and quotes dropped). Several unnamed arrays (which one is
+ * the list would be a guess) give undefined. Items are checked one by one afterwards (cleanQueryIdeas).
  */
 export function parseQueryIdeas(content: string): unknown[] | undefined {
   const json = jsonOf(content);
-  if (json === undefined) return undefined;
+  if (json === undefined) return lineList(content);
+  const named = namedList(json);
+  if (named) return named;
   const arrays = stringArrays(json);
   if (arrays.length === 1) return arrays[0];
   if (arrays.length > 1) return undefined;
