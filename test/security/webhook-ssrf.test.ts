@@ -40,6 +40,15 @@ describe('webhook SSRF guard', () => {
     'http://[fd00::1]/hook',
     'http://[::ffff:127.0.0.1]/hook',
     'http://2130706433/hook',
+    // Issue 20, item 17: IPv6 forms the hand-made list missed.
+    'http://[::127.0.0.1]/hook',
+    'http://[::ffff:0:7f00:1]/hook',
+    'http://[2002:7f00:1::1]/hook',
+    'http://[fec0::1]/hook',
+    'http://[100::1]/hook',
+    'http://[64:ff9b::7f00:1]/hook',
+    'http://[2001::1]/hook',
+    'http://255.255.255.255/hook',
   ])('refuses %s at post time, naming the field', async (url) => {
     await expect(checkWebhookUrl(url, 'postback_url', { allowPrivate: false })).rejects.toMatchObject({
       code: 'INVALID_FIELD',
@@ -56,6 +65,7 @@ describe('webhook SSRF guard', () => {
 
   it('classifies addresses', () => {
     for (const a of ['127.0.0.1', '10.0.0.1', '169.254.169.254', '::1', 'fe80::1', '::ffff:10.0.0.1', '0.0.0.0']) expect(isPrivateAddress(a), a).toBe(true);
+    for (const a of ['::127.0.0.1', '::ffff:0:7f00:1', '2002::1', 'fec0::1', '100::1', '2001:db8::1']) expect(isPrivateAddress(a), a).toBe(true);
     for (const a of ['93.184.216.34', '2606:4700::1111', '77.88.8.8']) expect(isPrivateAddress(a), a).toBe(false);
   });
 

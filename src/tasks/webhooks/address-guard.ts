@@ -1,48 +1,26 @@
 import { lookup as dnsLookup } from 'node:dns';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
- * Addresses a notification must never reach unless WEBHOOK_ALLOW_PRIVATE=true: loopback, private, link-local,
- * carrier-grade NAT, unspecified, multicast and reserved ranges, in IPv4 and IPv6 (IPv4-mapped IPv6 included).
+ * True for an address a notification may not reach (unless WEBHOOK_ALLOW_PRIVATE=true): anything but a global
+ * unicast address, as ipaddr.js classifies it (its range table follows the IANA special-purpose registries).
+ * So loopback, private, link-local, carrier-grade NAT, unspecified, broadcast, multicast, reserved and
+ * documentation ranges are refused, and so is every IPv6 form that carries an IPv4 address or a special use:
+ * IPv4-mapped and -compatible (`::ffff:7f00:1`, `::127.0.0.1`), SIIT (`::ffff:0:…`), NAT64, 6to4 (2002::/16),
+ * Teredo, site-local (fec0::/10) and discard (100::/64). The hand-made list this replaced missed five of them.
  * A user-given URL pointing there is how SSRF reaches the metadata service or the internal network.
  */
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
+export function isPrivateAddress(address: string): boolean {
+  const bare = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
+  if (!isIP(bare)) return true; // not an address at all: refuse rather than guess
+  const parsed = ipaddr.parse(bare);
+  if (parsed.range() !== 'unicast') return true;
+  return parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).match(IPV4_COMPATIBLE);
 }
 
-/** True for an address a notification may not reach. */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family !== 6) return true; // not an address at all: refuse rather than guess
-  const lower = address.toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-  return blocked.check(lower, 'ipv6');
-}
+/** ::/96, the deprecated IPv4-compatible form (`[::127.0.0.1]` is `::7f00:1`): ipaddr.js calls it unicast. */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96') as [ipaddr.IPv6, number];
 
 /** Resolves `host` to every address it has (an IP literal resolves to itself). */
 export function resolveAll(host: string): Promise<string[]> {
