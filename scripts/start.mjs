@@ -59,4 +59,7 @@ if (!existsSync(entry) || stamp !== signature) {
   process.stderr.write(`compiled ${files.length} files and the explorer page into dist/ in ${Math.round(performance.now() - started)} ms\n`);
 }
 
+// `npm start` is the development command: the explorer may offer the development key to a browser on this
+// machine (the service still checks loopback peer, loopback Host and no proxy headers). Set it to false to stop it.
+process.env.EXPLORER_OFFER_DEV_KEY ??= 'true';
 await import(pathToFileURL(entry).href);

@@ -90,6 +90,11 @@ export const envSchema = z.object({
   WEBHOOK_SECRET: optionalText,
   /** Let task notifications reach loopback, private and link-local addresses (tests, private networks). */
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * Whether the explorer may hand the development key to a browser on this machine. Off unless set: `npm start`
+   * (scripts/start.mjs, a development command) turns it on; the Docker image and a bare `node dist/…` never do.
+   */
+  EXPLORER_OFFER_DEV_KEY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Test and bench only: the length of the budget "hour" in ms (WORDSTAT_RPH calls per this window). */
   WORDSTAT_HOUR_MS: int(3_600_000, 1_000),
   /** Schema of the job tables (pg-boss) in the database; deployments sharing one database share it. */

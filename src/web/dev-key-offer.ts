@@ -6,15 +6,18 @@ export interface DevKeyOfferConfig {
   NODE_ENV: string;
   DATA_DIR: string;
   API_KEYS: readonly string[];
+  EXPLORER_OFFER_DEV_KEY: boolean;
 }
 
 /**
- * The development key this instance runs with, or undefined: never in production, and only when the key kept
- * under DATA_DIR (made by the first start without API_KEYS, see adapters/dev-key.ts) is a key the service
- * accepts. A real key given in API_KEYS is never offered.
+ * The development key this instance runs with, or undefined: only with the explicit development flag
+ * EXPLORER_OFFER_DEV_KEY=true, never in production, and only when the key kept under DATA_DIR (made by the first
+ * start without API_KEYS, see adapters/dev-key.ts) is a key the service accepts. A real key given in API_KEYS is
+ * never offered. (Without the flag, a reverse proxy that adds no forwarding header would have made every visitor
+ * look like a loopback browser.)
  */
 export function offeredDevKey(config: DevKeyOfferConfig): string | undefined {
-  if (config.NODE_ENV === 'production') return undefined;
+  if (!config.EXPLORER_OFFER_DEV_KEY || config.NODE_ENV === 'production') return undefined;
   let kept: string;
   try {
     kept = readFileSync(join(config.DATA_DIR, 'dev-api-key'), 'utf8').trim();

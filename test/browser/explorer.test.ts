@@ -38,7 +38,7 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     taskClient = await createPgliteClient({ dataDir: 'memory://' });
-    app = createTestApp({ explorerPageDir: page.dir, taskClient }, { DATA_DIR: dataDir, SOURCE: 'demo', TASK_WORKERS: '1' });
+    app = createTestApp({ explorerPageDir: page.dir, taskClient }, { DATA_DIR: dataDir, SOURCE: 'demo', TASK_WORKERS: '1', EXPLORER_OFFER_DEV_KEY: 'true' });
     await app.ready();
     server = createServer(app.handleNode);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

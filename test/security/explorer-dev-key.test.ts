@@ -15,7 +15,10 @@ function appWith(options: { devKeyFile?: string; env?: Record<string, string> } 
   const dir = mkdtempSync(join(tmpdir(), 'explorer-dev-key-'));
   dirs.push(dir);
   if (options.devKeyFile) writeFileSync(join(dir, 'dev-api-key'), `${options.devKeyFile}\n`);
-  return createTestApp({ source: createFakeSource({ answers: callNumberAnswers, latencyMs: 0 }) }, { DATA_DIR: dir, ...options.env });
+  return createTestApp(
+    { source: createFakeSource({ answers: callNumberAnswers, latencyMs: 0 }) },
+    { DATA_DIR: dir, EXPLORER_OFFER_DEV_KEY: 'true', ...options.env },
+  );
 }
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
@@ -46,6 +49,17 @@ describe('the explorer offers the development key only to a loopback browser of 
   ])('refuses %s', async (_case, remote, headers) => {
     const app = appWith({ devKeyFile: TEST_KEY });
     expect(await ask(app, remote, headers)).toBeNull();
+  });
+
+  it('never without the explicit development flag, even to loopback with a loopback Host and no proxy headers (issue 20, item 18)', async () => {
+    // A reverse proxy that adds no forwarding header makes every visitor look like this request.
+    const dir = mkdtempSync(join(tmpdir(), 'explorer-dev-key-'));
+    dirs.push(dir);
+    writeFileSync(join(dir, 'dev-api-key'), `${TEST_KEY}\n`);
+    for (const env of [{}, { EXPLORER_OFFER_DEV_KEY: 'false' }] as Record<string, string>[]) {
+      const app = createTestApp({ source: createFakeSource() }, { DATA_DIR: dir, ...env });
+      expect(await ask(app, '127.0.0.1')).toBeNull();
+    }
   });
 
   it('never in production, even to loopback', async () => {
