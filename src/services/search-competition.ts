@@ -24,6 +24,10 @@ export interface SearchCompetitionOptions {
   onOutcome?: (outcome: CompetitionOutcome, durationMs: number) => void;
 }
 
+/** How long a failed search is remembered (no estimate meanwhile, no new search call). */
+export const FAILURE_TTL_MS = 5 * 60_000;
+const FAILED_SUFFIX = ':failed';
+
 /** The cache key of one search page: the phrase in canonical form and the region filter, sorted. */
 export function competitionCacheKey(phrase: string, regionIds: readonly number[]): string {
   return `${canonicalPhrase(phrase)}|r=${[...regionIds].sort((a, b) => a - b).join(',')}`;
@@ -40,7 +44,8 @@ const pageScores = createDerivedMemo<SearchPageSignals, number>();
  * shared by every request and face (search_volume per keyword, suggestions per seed); concurrent estimates
  * of the same page in this process share one search call. The page, not the score, is cached, so a change
  * of the formula (domain/competition.ts) applies at once. A failed search is logged and rethrown: the
- * callers turn it into "no estimate" (null in search_volume, 0 in suggestions) and nothing is cached.
+ * callers turn it into "no estimate" (null in search_volume, 0 in suggestions); the failure is remembered for
+ * FAILURE_TTL_MS, during which the page is not searched again.
  */
 export function createSearchCompetitionEstimator(options: SearchCompetitionOptions): CompetitionEstimator {
   const { search, cache, clock, ttlMs } = options;
@@ -56,6 +61,11 @@ export function createSearchCompetitionEstimator(options: SearchCompetitionOptio
           const page = await search.search(phrase, regionIds);
           await cache.set(key, page, ttlMs);
           return page;
+        } catch (error) {
+          // Remembered briefly, in the shared cache: a failing search (quota, outage) made every request of every
+          // process wait for it again, up to 10 s for a 100-keyword search_volume that was otherwise all hits.
+          await cache.set(`${key}${FAILED_SUFFIX}`, true, FAILURE_TTL_MS).catch(() => undefined);
+          throw error;
         } finally {
           inFlight.delete(key);
         }
@@ -73,6 +83,11 @@ export function createSearchCompetitionEstimator(options: SearchCompetitionOptio
       if (entry && clock.now() - entry.storedAt < ttlMs) {
         options.onOutcome?.('cached', clock.now() - started);
         return pageScores(entry.value, '', competitionScore);
+      }
+      const failed = await cache.get<boolean>(`${key}${FAILED_SUFFIX}`);
+      if (failed && clock.now() - failed.storedAt < FAILURE_TTL_MS) {
+        options.onOutcome?.('failed', clock.now() - started);
+        throw new Error('competition: the search for this page failed less than 5 minutes ago; no estimate');
       }
       try {
         const page = await fetchPage(key, phrase, regionIds);

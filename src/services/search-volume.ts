@@ -99,10 +99,11 @@ function createMeasurer(
   };
 
   return async (keyword: string, phrase: string): Promise<KeywordVolume> => {
-    const [dynamics, competition] = await Promise.all([
-      getDynamics(ctx, { phrase, period: 'PERIOD_MONTHLY', regions }),
-      estimate(phrase),
-    ]);
+    const pendingCompetition = estimate(phrase);
+    const dynamics = await getDynamics(ctx, { phrase, period: 'PERIOD_MONTHLY', regions });
+    // Competition is an extra: once the volumes are here (at once on a cache hit), it gets COMPETITION_GRACE_MS
+    // more, else the answer goes without it (null) while the search goes on and is cached for the next request.
+    const competition = await withinGrace(pendingCompetition, COMPETITION_GRACE_MS);
     const { searchVolume, monthlySearches } = monthlyVolumeOf(dynamics);
     return {
       keyword,
@@ -146,6 +147,19 @@ function toMonthlyFigures(points: readonly DynamicsPoint[]): MonthlyFigures {
   const total = monthlySearches.reduce((sum, m) => sum + m.searchVolume, 0);
   const searchVolume = monthlySearches.length > 0 ? Math.round(total / monthlySearches.length) : 0;
   return Object.freeze({ monthlySearches: Object.freeze(monthlySearches), searchVolume });
+}
+
+/** How long an answer whose volumes are ready waits for its competition estimate. */
+export const COMPETITION_GRACE_MS = 250;
+
+/** `pending`'s value if it settles within `ms`, else null (it keeps running). */
+function withinGrace(pending: Promise<number | null>, ms: number): Promise<number | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+    timer.unref();
+  });
+  return Promise.race([pending, late]).finally(() => clearTimeout(timer));
 }
 
 /** A phrase's competition in [0, 1], or null: competition is an extra, so an estimator failure means "no estimate". */

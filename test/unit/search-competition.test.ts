@@ -3,7 +3,7 @@ import { createDemoSearchResults } from '../../src/adapters/demo/demo-search-res
 import { demoCompetition } from '../../src/adapters/demo/competition.js';
 import { competitionScore, type SearchPageSignals } from '../../src/domain/competition.js';
 import type { SearchResults } from '../../src/ports/search-results.js';
-import { createSearchCompetitionEstimator } from '../../src/services/search-competition.js';
+import { FAILURE_TTL_MS, createSearchCompetitionEstimator } from '../../src/services/search-competition.js';
 import { createTestClock } from '../support/kit.js';
 import { createTestCache } from '../support/memory-cache.js';
 
@@ -61,15 +61,19 @@ describe('search competition estimator', () => {
     expect(scores[0]).toBe(scores[1]);
   });
 
-  it('a failed search rejects (callers make it "no estimate"), is not cached, and is tried again next time', async () => {
+  it('a failed search rejects (callers make it "no estimate"); the failure is remembered for 5 minutes, then the page is searched again', async () => {
     let fail = true;
-    const { estimator, calls, cache, outcomes } = setup(() => (fail ? new Error('search down') : PAGE));
+    const { estimator, calls, cache, clock, outcomes } = setup(() => (fail ? new Error('search down') : PAGE));
     await expect(estimator.estimate('ноутбук', [])).rejects.toThrow('search down');
-    expect(cache.keys()).toEqual([]);
+    expect(cache.keys()).toEqual(['competition:v1:ноутбук|r=:failed']);
     fail = false;
+    // Issue 20, item 13: within the 5 minutes no new search call (every hit used to wait for one).
+    await expect(estimator.estimate('ноутбук', [])).rejects.toThrow(/failed less than 5 minutes ago/);
+    expect(calls).toHaveLength(1);
+    clock.advance(FAILURE_TTL_MS);
     expect(await estimator.estimate('ноутбук', [])).toBe(competitionScore(PAGE));
     expect(calls).toHaveLength(2);
-    expect(outcomes).toEqual(['failed', 'searched']);
+    expect(outcomes).toEqual(['failed', 'failed', 'searched']);
   });
 
   it('in demo mode, the demo page model behind the same estimator', async () => {
