@@ -36,6 +36,8 @@ export interface FakeRequest {
   at: number;
   status: number;
   authorization: string | undefined;
+  /** The client's `x-client-request-id`, when it sent one. */
+  clientRequestId: string | undefined;
   body: unknown;
 }
 
@@ -115,7 +117,17 @@ export async function startFakeWordstat(options: FakeWordstatOptions): Promise<F
     const method = PATHS[(req.url ?? '').split('?')[0] ?? ''];
     if (!method) return sendGrpcError(res, 404, 5, 'Not Found');
     calls[method]++;
-    const entry: FakeRequest = { method, at: Date.now(), status: 0, authorization: req.headers.authorization, body: undefined };
+    const clientRequestId = req.headers['x-client-request-id'];
+    const entry: FakeRequest = {
+      method,
+      at: Date.now(),
+      status: 0,
+      authorization: req.headers.authorization,
+      clientRequestId: typeof clientRequestId === 'string' ? clientRequestId : undefined,
+      body: undefined,
+    };
+    // As Yandex Cloud does: every answer carries the id its logs know the call by.
+    res.setHeader('x-request-id', `fake-${requests.length + 1}`);
     requests.push(entry);
     res.on('finish', () => (entry.status = res.statusCode));
     if (req.method !== 'POST') return sendGrpcError(res, 405, 12, 'Method Not Allowed');

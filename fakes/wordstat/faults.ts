@@ -27,7 +27,9 @@ export type FaultName =
   | 'hang'
   | 'reset'
   | 'malformed-json'
-  | 'unexpected-body';
+  | 'unexpected-body'
+  /** HTTP 200 with a gRPC error body, as some gateways send it. */
+  | 'error-in-success';
 
 export interface FaultOptions {
   /** Only calls to this method; default any method. */
@@ -113,6 +115,10 @@ export function playFault(armed: Armed, req: IncomingMessage, res: ServerRespons
     case 'malformed-json':
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"totalCount": "12", "results": [{"phrase": "a", "cou');
+      return;
+    case 'error-in-success':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 13, message: 'Internal error', details: [] }));
       return;
     case 'unexpected-body':
       res.writeHead(200, { 'content-type': 'application/json' });

@@ -123,8 +123,13 @@ export function dynamicsQuery(body: Body, today: string): DynamicsQuery {
   if (!fromDate) throw invalid('fromDate: required field is missing');
   const toDate = timestamp(body.toDate, 'toDate') ?? lastCompletedPeriodEnd(today, period);
   checkAlignment(period, fromDate, toDate);
-  if (period === 'PERIOD_DAILY' && fromDate < addDays(today, -60)) {
+  // As the live API does: a window starting 60 days back is refused, 59 is the most (issue 20, item 23).
+  if (period === 'PERIOD_DAILY' && fromDate < addDays(today, -59)) {
     throw invalid('Daily dynamics are available for the last 60 days only');
+  }
+  // Monthly and weekly dynamics take only the + operator (Yandex's operators page); daily takes all.
+  if (period !== 'PERIOD_DAILY' && /["!\[\]()|]|(?:^|\s)-/.test(text)) {
+    throw invalid('Only the + operator is supported for the monthly and weekly periods');
   }
   return { phrase: text, period, fromDate, toDate, regions: regions(body), devices: devices(body) };
 }

@@ -53,7 +53,11 @@ export const envSchema = z.object({
 
   SOURCE: z.enum(['demo', 'wordstat']).optional(),
   YANDEX_API_KEY: optionalText,
-  YANDEX_IAM_TOKEN: optionalText,
+  // Refused at start: an IAM token lives at most 12 hours and the service has no way to renew it (that needs a
+  // service account's authorized key and a token exchange), so it would start fine and fail every call by night.
+  YANDEX_IAM_TOKEN: optionalText.refine((v) => v === undefined, {
+    message: 'IAM tokens expire within 12 hours and are not refreshed by this service: use a service-account API key (YANDEX_API_KEY) instead',
+  }),
   YANDEX_FOLDER_ID: optionalText,
   WORDSTAT_BASE_URL: z.url().default('https://searchapi.api.cloud.yandex.net'),
   SEARCH_BASE_URL: optionalText,

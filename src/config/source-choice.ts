@@ -25,7 +25,7 @@ export interface SourceVariables {
   YANDEX_FOLDER_ID?: string | undefined;
 }
 
-const CREDENTIALS_NEEDED = 'YANDEX_API_KEY (or YANDEX_IAM_TOKEN) and YANDEX_FOLDER_ID';
+const CREDENTIALS_NEEDED = 'YANDEX_API_KEY and YANDEX_FOLDER_ID';
 
 /** The complete credentials in the environment, if any (a key or a token without a folder is not). */
 function credentialsOf(env: SourceVariables): WordstatCredentials | undefined {

@@ -1,6 +1,8 @@
 import { resolveWindow } from '../domain/dates/window.js';
-import { periodStarts } from '../domain/dates/periods.js';
+import { periodStart, periodStarts } from '../domain/dates/periods.js';
+import { invalidField } from '../domain/errors.js';
 import {
+  monthlyOperatorProblem,
   normalizeDevices,
   normalizePeriod,
   normalizePhrase,
@@ -29,6 +31,8 @@ export interface Dynamics {
 export function toDynamicsQuery(ctx: ServiceContext, params: DynamicsParams): DynamicsQuery {
   const phrase = normalizePhrase(params.phrase, 'phrase');
   const period = normalizePeriod(params.period, 'PERIOD_MONTHLY');
+  const operator = period === 'PERIOD_DAILY' ? undefined : monthlyOperatorProblem(phrase);
+  if (operator) throw invalidField('phrase', `phrase ${operator}`);
   const window = resolveWindow({ period, fromDate: params.fromDate, toDate: params.toDate, today: ctx.today });
   return {
     phrase,
@@ -53,7 +57,14 @@ export async function getDynamics(ctx: ServiceContext, params: DynamicsParams): 
 }
 
 function fillSeries(raw: DynamicsResult, query: DynamicsQuery): Dynamics {
-  const byDate = new Map(raw.points.map((p) => [p.date, p]));
+  // Matched by period, not by exact date: a bucket dated on another day of its period (a week stamped on its
+  // Sunday, a month on its 2nd after a time-zone shift) used to miss its slot and show as a silent 0.
+  const byDate = new Map<string, DynamicsPoint>();
+  for (const point of raw.points) {
+    const date = periodStart(point.date, query.period);
+    const seen = byDate.get(date);
+    byDate.set(date, Object.freeze(seen ? { date, count: seen.count + point.count, share: seen.share + point.share } : { ...point, date }));
+  }
   const results = periodStarts(query.fromDate, query.toDate, query.period).map(
     (date) => byDate.get(date) ?? Object.freeze({ date, count: 0, share: 0 }),
   );

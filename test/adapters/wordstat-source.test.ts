@@ -129,12 +129,13 @@ describe('GetDynamics over HTTP', () => {
     expect(result.points.map((p) => p.date)).toEqual(['2025-03-01', '2025-03-02', '2025-03-03']);
   });
 
-  it('a request the API rejects (code 3) is SOURCE_FAILED carrying the upstream message, not retried', async () => {
+  it('a request the API rejects (code 3) is a 400 carrying the upstream reason, not retried (issue 20, item 29)', async () => {
     const error = await source
       .dynamics({ phrase: 'кот', period: 'PERIOD_DAILY', fromDate: '2024-12-01', toDate: '2024-12-02', regions: [], devices: [] })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
-    expect(error).toMatchObject({ code: 'SOURCE_FAILED', status: 500 });
+    expect(error).toMatchObject({ code: 'INVALID_FIELD', status: 400 });
+    expect((error as Error).message).not.toMatch(/rpc error|desc =/);
     expect((error as Error).message).toContain('last 60 days');
     expect(fake.calls.dynamics).toBe(1);
   });

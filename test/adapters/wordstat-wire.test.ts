@@ -5,6 +5,7 @@ import { classifyHttpFailure, parseRefillSeconds, parseRetryAfter } from '../../
 import {
   dynamicsResponseSchema,
   regionsResponseSchema,
+  toRegionRows,
   toDynamicsPoints,
   topResponseSchema,
 } from '../../src/adapters/wordstat/wire-response.js';
@@ -43,10 +44,17 @@ describe('lenient response parsing', () => {
     ]);
   });
 
-  it('rejects a date that is not RFC3339 and a region id that is not a number', () => {
+  it('rejects a date that is not RFC3339', () => {
     expect(dynamicsResponseSchema.safeParse({ results: [{ date: 'yesterday' }] }).success).toBe(false);
-    expect(regionsResponseSchema.safeParse({ results: [{ region: 'Moscow' }] }).success).toBe(false);
-    expect(regionsResponseSchema.safeParse({ results: [{ count: '5' }] }).success).toBe(false);
+  });
+
+  it('skips a regions row with an odd region id instead of failing the answer (issue 20, item 30)', () => {
+    const body = regionsResponseSchema.parse({
+      results: [{ region: 'Moscow' }, { count: '5' }, { region: '213', count: '400', affinityIndex: 120 }, { region: '-3', count: '1' }],
+    });
+    const { rows, skipped } = toRegionRows(body);
+    expect(rows).toEqual([{ regionId: 213, count: 400, affinityIndex: 120 }]);
+    expect(skipped).toHaveLength(3);
   });
 });
 

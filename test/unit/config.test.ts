@@ -27,29 +27,29 @@ describe('loadConfig', () => {
 
   it.each([
     [{ YANDEX_API_KEY: 'k', YANDEX_FOLDER_ID: 'f' }, 'wordstat'],
-    [{ YANDEX_IAM_TOKEN: 't', YANDEX_FOLDER_ID: 'f' }, 'wordstat'],
     [{ YANDEX_API_KEY: 'k' }, 'demo'], // no folder: not credentials enough
     [{ NODE_ENV: 'production' }, 'none'], // production never falls back to the demo
     [{ NODE_ENV: 'production', SOURCE: 'demo' }, 'demo'],
     [{ SOURCE: 'wordstat' }, 'none'], // asked for, not configured: no source (503), the start-up log says why
-    [{ SOURCE: 'wordstat', YANDEX_IAM_TOKEN: 't' }, 'none'],
   ])('%o chooses the %s source', (env, kind) => expect(loadConfig(env).sourceKind).toBe(kind));
 
   it('carries complete Wordstat credentials with the wordstat choice, and hides the raw variables', () => {
-    const config = loadConfig({ YANDEX_API_KEY: ' k ', YANDEX_IAM_TOKEN: 't', YANDEX_FOLDER_ID: 'f' });
+    const config = loadConfig({ YANDEX_API_KEY: ' k ', YANDEX_FOLDER_ID: 'f' });
     if (config.sourceKind !== 'wordstat') throw new Error(`expected wordstat, got ${config.sourceKind}`);
-    expect(config.wordstat).toEqual({ folderId: 'f', apiKey: 'k', iamToken: 't' });
-    expect(loadConfig({ SOURCE: 'wordstat', YANDEX_IAM_TOKEN: 't', YANDEX_FOLDER_ID: 'f' })).toMatchObject({
-      sourceKind: 'wordstat',
-      wordstat: { folderId: 'f', iamToken: 't' },
-    });
+    expect(config.wordstat).toEqual({ folderId: 'f', apiKey: 'k' });
     for (const name of ['SOURCE', 'YANDEX_API_KEY', 'YANDEX_IAM_TOKEN', 'YANDEX_FOLDER_ID']) expect(config).not.toHaveProperty(name);
   });
 
+  it('refuses an IAM token at start, saying why and what to use (issue 20, item 27: tokens expire, nothing renews them)', () => {
+    for (const env of [{ YANDEX_IAM_TOKEN: 't1.abc', YANDEX_FOLDER_ID: 'f' }, { YANDEX_API_KEY: 'k', YANDEX_IAM_TOKEN: 't', YANDEX_FOLDER_ID: 'f' }]) {
+      expect(() => loadConfig(env)).toThrow(/YANDEX_IAM_TOKEN: IAM tokens expire within 12 hours.*YANDEX_API_KEY/);
+    }
+  });
+
   it.each([
-    [{ SOURCE: 'wordstat' }, 'SOURCE=wordstat needs YANDEX_API_KEY (or YANDEX_IAM_TOKEN) and YANDEX_FOLDER_ID'],
-    [{ SOURCE: 'wordstat', YANDEX_API_KEY: 'k' }, 'SOURCE=wordstat needs YANDEX_API_KEY (or YANDEX_IAM_TOKEN) and YANDEX_FOLDER_ID'],
-    [{ NODE_ENV: 'production' }, 'production needs YANDEX_API_KEY (or YANDEX_IAM_TOKEN) and YANDEX_FOLDER_ID, or SOURCE=demo'],
+    [{ SOURCE: 'wordstat' }, 'SOURCE=wordstat needs YANDEX_API_KEY and YANDEX_FOLDER_ID'],
+    [{ SOURCE: 'wordstat', YANDEX_API_KEY: 'k' }, 'SOURCE=wordstat needs YANDEX_API_KEY and YANDEX_FOLDER_ID'],
+    [{ NODE_ENV: 'production' }, 'production needs YANDEX_API_KEY and YANDEX_FOLDER_ID, or SOURCE=demo'],
   ])('%o gives no source, saying why', (env, reason) => {
     expect(loadConfig(env)).toMatchObject({ sourceKind: 'none', sourceProblem: reason });
   });

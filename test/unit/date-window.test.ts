@@ -56,18 +56,19 @@ describe('default windows', () => {
     ['2026-01-15', 'PERIOD_MONTHLY', '2025-01-01', '2025-12-31'],
     ['2026-11-20', 'PERIOD_WEEKLY', '2025-11-17', '2026-11-15'], // 51 weeks before Monday 2026-11-09,
     ['2026-11-22', 'PERIOD_WEEKLY', '2025-11-24', '2026-11-22'], // Sunday: this week is the last,
-    ['2026-11-20', 'PERIOD_DAILY', '2026-09-21', '2026-11-19'],
+    // 59 days: the live API refuses a daily window starting 60 days back (issue 20, item 23).
+    ['2026-11-20', 'PERIOD_DAILY', '2026-09-22', '2026-11-19'],
   ] as const)('as of %s, %s: %s..%s', (today, period, fromDate, toDate) => {
     expect(defaultWindow(period, today)).toEqual({ fromDate, toDate });
     expect(resolveWindow({ period, today })).toEqual({ fromDate, toDate });
   });
 
-  it('holds 12 months, 52 weeks and 60 days', () => {
+  it('holds 12 months, 52 weeks and 59 days', () => {
     const weekly = defaultWindow('PERIOD_WEEKLY', '2026-11-20');
     const days = (Date.parse(weekly.toDate) - Date.parse(weekly.fromDate)) / 86_400_000 + 1;
     expect(days).toBe(52 * 7);
     const daily = defaultWindow('PERIOD_DAILY', '2026-11-20');
-    expect((Date.parse(daily.toDate) - Date.parse(daily.fromDate)) / 86_400_000 + 1).toBe(60);
+    expect((Date.parse(daily.toDate) - Date.parse(daily.fromDate)) / 86_400_000 + 1).toBe(59);
   });
 });
 
@@ -118,7 +119,7 @@ describe('resolveWindow with dates', () => {
     expect(fieldOf(() => resolveWindow({ period: 'PERIOD_MONTHLY', today, ...dates }))).toBe(field);
   });
 
-  it('refuses a daily window starting more than 60 days back, naming the earliest date', () => {
+  it('refuses a daily window starting 60 or more days back (today − 59 is the earliest), naming the earliest date', () => {
     let message = '';
     try {
       resolveWindow({ period: 'PERIOD_DAILY', fromDate: '2026-09-01', today });
@@ -126,7 +127,8 @@ describe('resolveWindow with dates', () => {
       message = (error as Error).message;
       expect((error as DomainError).field).toBe('fromDate');
     }
-    expect(message).toContain('2026-09-21');
-    expect(resolveWindow({ period: 'PERIOD_DAILY', fromDate: '2026-09-21', today }).fromDate).toBe('2026-09-21');
+    expect(message).toContain('2026-09-22');
+    expect(() => resolveWindow({ period: 'PERIOD_DAILY', fromDate: '2026-09-21', today })).toThrow(/2026-09-22/);
+    expect(resolveWindow({ period: 'PERIOD_DAILY', fromDate: '2026-09-22', today }).fromDate).toBe('2026-09-22');
   });
 });

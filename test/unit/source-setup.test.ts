@@ -21,8 +21,8 @@ describe('createSourceSetup', () => {
   const shipped = loadRegionCatalog();
 
   it.each([
-    [{ SOURCE: 'wordstat' }, 'SOURCE=wordstat needs YANDEX_API_KEY (or YANDEX_IAM_TOKEN) and YANDEX_FOLDER_ID'],
-    [{ NODE_ENV: 'production' }, 'production needs YANDEX_API_KEY (or YANDEX_IAM_TOKEN) and YANDEX_FOLDER_ID, or SOURCE=demo'],
+    [{ SOURCE: 'wordstat' }, 'SOURCE=wordstat needs YANDEX_API_KEY and YANDEX_FOLDER_ID'],
+    [{ NODE_ENV: 'production' }, 'production needs YANDEX_API_KEY and YANDEX_FOLDER_ID, or SOURCE=demo'],
   ])('%o starts with no source, logs why at start, and every data call says it (503)', async (env, reason) => {
     const { logger, lines } = recordingLogger();
     const setup = createSourceSetup(loadConfig(env), shipped, logger);
@@ -39,7 +39,7 @@ describe('createSourceSetup', () => {
 
   it('builds Wordstat from the credentials the config checked', async () => {
     const { logger, lines } = recordingLogger();
-    const setup = createSourceSetup(loadConfig({ YANDEX_IAM_TOKEN: 't', YANDEX_FOLDER_ID: 'f' }), shipped, logger);
+    const setup = createSourceSetup(loadConfig({ YANDEX_API_KEY: 'k', YANDEX_FOLDER_ID: 'f' }), shipped, logger);
     expect(setup.kind).toBe('wordstat');
     expect(setup.quota).toBeDefined();
     expect(lines.some((l) => l.level === 'info' && l.msg === 'serving Yandex Wordstat')).toBe(true);

@@ -1,9 +1,11 @@
 import { Agent, type Dispatcher, request } from 'undici';
 
-/** A raw answer: status, the one header we read, and the body text. */
+/** A raw answer: status, the headers we read, and the body text. */
 export interface RawAnswer {
   status: number;
   retryAfter: string | undefined;
+  /** Yandex's `x-request-id` of the call, for support. */
+  requestId: string | undefined;
   text: string;
 }
 
@@ -52,6 +54,7 @@ export async function sendAttempt(
   body: unknown,
   timeoutMs: number,
   signal: AbortSignal | undefined,
+  clientRequestId?: string,
 ): Promise<RawAnswer> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
@@ -63,19 +66,20 @@ export async function sendAttempt(
         authorization: target.authorization,
         'content-type': 'application/json',
         accept: 'application/json',
+        // Yandex Cloud logs it with the call: quoting it (and x-request-id) lets support trace one call.
+        ...(clientRequestId ? { 'x-client-request-id': clientRequestId } : {}),
       },
       body: JSON.stringify(body),
       signal: combined,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
     });
-    const header = response.headers['retry-after'];
-    const text = await response.body.text();
-    return {
-      status: response.statusCode,
-      retryAfter: Array.isArray(header) ? header[0] : header,
-      text,
+    const first = (name: string) => {
+      const value = response.headers[name];
+      return Array.isArray(value) ? value[0] : value;
     };
+    const text = await response.body.text();
+    return { status: response.statusCode, retryAfter: first('retry-after'), requestId: first('x-request-id'), text };
   } catch (cause) {
     throw new AttemptError(timeout.aborted && !signal?.aborted, signal?.aborted ?? false, { cause });
   }

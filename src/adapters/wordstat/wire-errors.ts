@@ -87,9 +87,11 @@ export function classifyHttpFailure(
     };
   }
   if (status === 400 || code === GRPC.INVALID_ARGUMENT) {
+    // The request itself is what Wordstat refuses (an operator it does not take, a window it does not cover):
+    // the client's 400, with Wordstat's reason in plain words instead of a 500 with gRPC's raw text.
     return {
       kind: 'fatal',
-      error: new DomainError('SOURCE_FAILED', `Wordstat rejected the request: ${describe(message, status)}`),
+      error: new DomainError('INVALID_FIELD', `Wordstat refused the request: ${cleanGrpcMessage(message) || `HTTP ${status}`}`),
     };
   }
   if (status === 502 || status === 503 || status === 504 || code === GRPC.UNAVAILABLE) {
@@ -121,4 +123,52 @@ export function classifyNetworkFailure(cause: unknown, timedOut: boolean): Attem
     kind: 'transient',
     error: new DomainError('SOURCE_UNAVAILABLE', `Wordstat is unreachable: ${reason}`, { cause }),
   };
+}
+
+/** gRPC's wrapping of a reason, "rpc error: code = InvalidArgument desc = …", down to the reason. */
+export function cleanGrpcMessage(message: string): string {
+  return message
+    .replace(/^(?:\s*rpc error:\s*code\s*=\s*\w+\s*desc\s*=\s*)+/i, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 300);
+}
+
+/** The HTTP status a gateway would have sent with a gRPC code (google.rpc.Code → HTTP, as grpc-gateway maps it). */
+export function httpStatusOfGrpc(code: number): number {
+  switch (code) {
+    case GRPC.INVALID_ARGUMENT:
+    case GRPC.FAILED_PRECONDITION:
+      return 400;
+    case GRPC.UNAUTHENTICATED:
+      return 401;
+    case GRPC.PERMISSION_DENIED:
+      return 403;
+    case GRPC.NOT_FOUND:
+      return 404;
+    case GRPC.RESOURCE_EXHAUSTED:
+      return 429;
+    case GRPC.UNIMPLEMENTED:
+      return 501;
+    case GRPC.UNAVAILABLE:
+      return 503;
+    default:
+      return 500;
+  }
+}
+
+/**
+ * An error body sent with a 2xx status (`{"code": 8, "message": "…"}`, as some proxies and gateway versions do):
+ * its gRPC code when it is one, else undefined. Read as an answer, such a body parsed as "no demand" and was cached.
+ */
+export function errorInSuccess(text: string): number | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const { code, message } = body as { code?: unknown; message?: unknown };
+  return typeof code === 'number' && code !== 0 && typeof message === 'string' ? code : undefined;
 }

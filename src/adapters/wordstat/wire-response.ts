@@ -59,9 +59,11 @@ export const dynamicsResponseSchema = z.object({
   results: list(z.object({ date: rfc3339Date, count: int64, share: double })),
 });
 
-export const regionsResponseSchema = z.object({
-  results: list(z.object({ region: regionId, count: int64, share: double, affinityIndex: double })),
-});
+/** One row of GetRegionsDistribution. */
+export const regionRowSchema = z.object({ region: regionId, count: int64, share: double, affinityIndex: double });
+
+/** Rows are checked one by one (toRegionRows): one odd region id used to fail the whole answer. */
+export const regionsResponseSchema = z.object({ results: list(z.unknown()) });
 
 interface WireRegionNode {
   id: number;
@@ -93,9 +95,19 @@ export function toDynamicsPoints(body: z.output<typeof dynamicsResponseSchema>):
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
-/** GetRegionsDistribution → rows. The wire `share` (of all queries in the region) is not the contract's share. */
-export function toRegionRows(body: z.output<typeof regionsResponseSchema>): RegionCount[] {
-  return body.results.map((r) => ({ regionId: r.region, count: r.count, affinityIndex: r.affinityIndex }));
+/**
+ * GetRegionsDistribution → rows, and how many rows were skipped as unreadable (an odd region id, a count that is
+ * not an integer). The wire `share` (of all queries in the region) is not the contract's share.
+ */
+export function toRegionRows(body: z.output<typeof regionsResponseSchema>): { rows: RegionCount[]; skipped: unknown[] } {
+  const rows: RegionCount[] = [];
+  const skipped: unknown[] = [];
+  for (const raw of body.results) {
+    const row = regionRowSchema.safeParse(raw);
+    if (row.success) rows.push({ regionId: row.data.region, count: row.data.count, affinityIndex: row.data.affinityIndex });
+    else skipped.push(raw);
+  }
+  return { rows, skipped };
 }
 
 /** GetRegionsTree → domain nodes (already the right shape once ids are numbers). */

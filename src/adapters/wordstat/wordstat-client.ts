@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import { DomainError } from '../../domain/errors.js';
 import type { Logger } from '../../ports/logger.js';
 import { AttemptError, type AttemptTarget, sendAttempt } from './http-attempt.js';
 import { backoffDelayMs, type RetryPolicy } from './retry-policy.js';
-import { type AttemptFailure, classifyHttpFailure, classifyNetworkFailure } from './wire-errors.js';
+import { type AttemptFailure, classifyHttpFailure, classifyNetworkFailure, errorInSuccess, httpStatusOfGrpc } from './wire-errors.js';
 import { WORDSTAT_PATHS, type WordstatMethod } from './wire-request.js';
 
 /** The paid methods, the ones a quota gate counts. */
@@ -68,9 +69,16 @@ export function createWordstatClient(options: WordstatClientOptions): WordstatCl
         const attemptTimeout = Math.max(1, Math.min(timeoutMs, deadline - now()));
         let failure: AttemptFailure;
         try {
-          const answer = await sendAttempt(target, WORDSTAT_PATHS[method], body, attemptTimeout, signal);
-          if (answer.status >= 200 && answer.status < 300) return parseBody(method, answer.text, schema, logger);
-          failure = classifyHttpFailure(answer.status, answer.retryAfter, answer.text, now());
+          const requestId = randomUUID();
+          const answer = await sendAttempt(target, WORDSTAT_PATHS[method], body, attemptTimeout, signal, requestId);
+          // Both ids in the log, so Yandex support can find the call (the client's, and the one Yandex gave it).
+          logger.debug({ method, attempt, status: answer.status, clientRequestId: requestId, yandexRequestId: answer.requestId }, 'Wordstat answered');
+          const hiddenError = answer.status >= 200 && answer.status < 300 ? errorInSuccess(answer.text) : undefined;
+          if (answer.status >= 200 && answer.status < 300 && hiddenError === undefined) return parseBody(method, answer.text, schema, logger);
+          if (answer.status >= 300 || hiddenError !== undefined) {
+            logger.warn({ method, attempt, status: answer.status, clientRequestId: requestId, yandexRequestId: answer.requestId }, 'Wordstat answered with an error');
+          }
+          failure = classifyHttpFailure(hiddenError === undefined ? answer.status : httpStatusOfGrpc(hiddenError), answer.retryAfter, answer.text, now());
         } catch (error) {
           if (error instanceof DomainError) throw error;
           const attemptError = error instanceof AttemptError ? error : undefined;

@@ -91,7 +91,10 @@ export function createWordstatSource(options: WordstatSourceOptions): WordstatSo
     },
     async regions(query, signal) {
       const body = await client.call('regions', regionsBody(query, folderId), regionsResponseSchema, signal);
-      const rows = toRegionRows(body);
+      const { rows, skipped } = toRegionRows(body);
+      if (skipped.length > 0) {
+        logger.warn({ skipped: skipped.length, first: JSON.stringify(skipped[0]).slice(0, 200) }, 'Wordstat regions: unreadable rows skipped');
+      }
       return { rows, total: regionsTotal(rows, catalog()) };
     },
     async regionTree(signal) {

@@ -4,15 +4,18 @@ import type { IsoDate, Period } from '../types.js';
 import { addDays, isIsoDate } from './calendar.js';
 import { lastCompletedPeriodEnd, periodEnd, periodStart, shiftPeriod } from './periods.js';
 
-/** How many periods the default window holds: a year of months or weeks, 60 days. */
+/** How many periods the default window holds: a year of months or weeks, 59 days. */
 export const DEFAULT_WINDOW_PERIODS: Record<Period, number> = {
   PERIOD_MONTHLY: 12,
   PERIOD_WEEKLY: 52,
-  PERIOD_DAILY: 60,
+  PERIOD_DAILY: 59,
 };
 
-/** Daily data reach back this many days from today. */
-export const DAILY_DEPTH_DAYS = 60;
+/**
+ * Daily data reach back this many days from today. The docs say "the last 60 days", but the live API refuses a
+ * window starting 60 days back (seen by a peer calling it): the earliest day it takes is today − 59.
+ */
+export const DAILY_DEPTH_DAYS = 59;
 
 /** Monthly and weekly history at the source starts here. */
 export const HISTORY_START: IsoDate = '2018-01-01';
@@ -35,7 +38,7 @@ export function earliestDailyDate(today: IsoDate): IsoDate {
   return addDays(today, -DAILY_DEPTH_DAYS);
 }
 
-/** The default window: the last N completed periods (12 months, 52 weeks, 60 days). */
+/** The default window: the last N completed periods (12 months, 52 weeks, 59 days). */
 export function defaultWindow(period: Period, today: IsoDate): DateWindow {
   const toDate = lastCompletedPeriodEnd(today, period);
   const lastStart = periodStart(toDate, period);
@@ -46,7 +49,7 @@ export function defaultWindow(period: Period, today: IsoDate): DateWindow {
  * Resolves the requested window: fromDate moved back to its period's start, toDate forward to its period's
  * end, cut at the last completed period (and at the start of history). Throws INVALID_FIELD naming the field
  * for a malformed date, fromDate after toDate, a window wholly in the future, or a daily window starting more
- * than 60 days back. A missing end takes the default: toDate = last completed period; fromDate = N periods
+ * than 59 days back. A missing end takes the default: toDate = last completed period; fromDate = N periods
  * before toDate (N as in the default window).
  */
 export function resolveWindow(request: WindowRequest): Readonly<DateWindow> {

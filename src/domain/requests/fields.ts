@@ -39,6 +39,19 @@ export function phraseProblem(phrase: string): string | undefined {
   return undefined;
 }
 
+/** Wordstat operators other than `+`: `!`, quotes, `[ ]`, `( )`, `|`, and `-` at the start of a word. */
+const NON_PLUS_OPERATOR = /["![\]()|]|(?:^|\s)-(?=\S)/;
+
+/**
+ * Why `phrase` cannot be asked for monthly or weekly figures, or undefined: Wordstat takes only the `+` operator
+ * there (its operators page; daily takes all). Caught before any call: upstream it was a refused, billed call.
+ */
+export function monthlyOperatorProblem(phrase: string): string | undefined {
+  const found = NON_PLUS_OPERATOR.exec(phrase);
+  if (!found) return undefined;
+  return `holds the operator "${found[0].trim()}": monthly and weekly figures take only the + operator (daily dynamics take all)`;
+}
+
 /**
  * Phrases already found valid, raw → collapsed: a cache hit validates the same phrases on every request (and
  * again per stage), and the checks run several regular expressions. Only the value decides (`field` only names

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { invalidField } from '../errors.js';
 import { DEFAULT_LOCATION_CODE } from '../location-codes.js';
 import { collapseSpaces } from '../collapse-spaces.js';
-import { isKnownValidPhrase, normalizePhrase, phraseProblem } from './fields.js';
+import { isKnownValidPhrase, monthlyOperatorProblem, normalizePhrase, phraseProblem } from './fields.js';
 import { integerField, stringField, textField } from './parse.js';
 
 /** Most keywords one search_volume request may hold. */
@@ -86,7 +86,13 @@ export function normalizeKeywords(values: readonly string[], field = 'keywords',
   if (values.length < 1 || values.length > max) {
     throw invalidField(field, `${field} must hold 1 to ${max} keywords, got ${values.length}`);
   }
-  return values.map((value, i) => normalizePhrase(value, `${field}[${i}]`));
+  return values.map((value, i) => {
+    const phrase = normalizePhrase(value, `${field}[${i}]`);
+    // A keyword's volume comes from its monthly dynamics, which take only the + operator.
+    const operator = monthlyOperatorProblem(phrase);
+    if (operator) throw invalidField(`${field}[${i}]`, `${field}[${i}] ${operator}`);
+    return phrase;
+  });
 }
 
 /** Suggestions limit: absent → 50; an integer 1..100 kept; anything else is INVALID_FIELD. */

@@ -35,7 +35,7 @@ export const wordstatDynamics = defineTool({
   name: 'wordstat_dynamics',
   title: 'Demand of a phrase over time',
   description:
-    'How search demand for a phrase changed by month (default), week or day, with the computed trend (first period against the last). Use it to spot seasonality, growth or decline; daily data reach back 60 days.',
+    'How search demand for a phrase changed by month (default), week or day, with the computed trend (first period against the last). Use it to spot seasonality, growth or decline; daily data reach back 59 days (the live API refuses 60).',
   input: dynamicsRequestSchema,
   output: dynamicsResponseSchema,
   fields: ROUTE_DOCS['/v2/stats/dynamics']!.fields,

@@ -66,7 +66,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     fields: {
       phrase: 'Non-empty, at most 400 characters.',
       period: 'PERIOD_MONTHLY (default), PERIOD_WEEKLY, PERIOD_DAILY or monthly, weekly, daily (any case).',
-      fromDate: 'YYYY-MM-DD, moved back to the start of its period; daily data reach back 60 days.',
+      fromDate: 'YYYY-MM-DD, moved back to the start of its period; daily data reach back 59 days (the live API refuses 60).',
       toDate: 'YYYY-MM-DD, moved forward to the end of its period; cut at the last completed period.',
       regions,
       devices,
