@@ -285,7 +285,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('passes API keys and Yandex credentials through from the environment', () => {
-    for (const name of ['API_KEYS', 'YANDEX_API_KEY', 'YANDEX_IAM_TOKEN', 'YANDEX_FOLDER_ID']) {
+    for (const name of ['API_KEYS', 'YANDEX_API_KEY', 'YANDEX_FOLDER_ID']) {
       expect(name in environment, name).toBe(true);
       const value = environment[name];
       expect(value === null || String(value).includes(`\${${name}`), `${name} comes from the environment`).toBe(true);
