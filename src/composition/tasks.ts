@@ -72,6 +72,13 @@ export function createTaskSetup(
     leaseSeconds: config.TASK_LEASE_SECONDS,
     deliver: (job) => notifier.handle(job),
     notifyRetrySeconds: config.WEBHOOK_RETRY_SECONDS,
+    fairness: {
+      priorityOf: (taskId) => store.fairPriority(taskId),
+      shouldYield: async (taskId) => {
+        const task = await store.get(taskId, { withResult: false });
+        return task !== undefined && (await store.anotherKeyStarved(task.keyId));
+      },
+    },
     logger,
   });
   const service = createTaskService({

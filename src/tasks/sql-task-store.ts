@@ -176,6 +176,25 @@ export function createSqlTaskStore(client: SqlClient): TaskStore {
       );
       return rows.map(toRecord);
     },
+    async fairPriority(taskId) {
+      const { rows } = await q<{ n: string }>(
+        `SELECT count(*) AS n FROM tasks
+         WHERE key_id = (SELECT key_id FROM tasks WHERE id = $1) AND status IN ('queued', 'running')`,
+        [taskId],
+      );
+      return -Number(rows[0]?.n ?? 0);
+    },
+    async anotherKeyStarved(keyId) {
+      const { rows } = await q<{ starved: boolean }>(
+        `SELECT EXISTS (
+           SELECT 1 FROM tasks waiting
+           WHERE waiting.status = 'queued' AND waiting.key_id <> $1
+             AND NOT EXISTS (SELECT 1 FROM tasks busy WHERE busy.status = 'running' AND busy.key_id = waiting.key_id)
+         ) AS starved`,
+        [keyId],
+      );
+      return rows[0]?.starved === true;
+    },
     async settleCancelled(id, cost) {
       const { rowCount } = await q(`UPDATE tasks SET cost = $2 WHERE id = $1 AND status = 'cancelled' AND cost IS NULL`, [id, cost]);
       return rowCount > 0;

@@ -28,6 +28,13 @@ export interface TaskQueueOptions {
   deliver(job: NotifyJob): Promise<void>;
   /** First retry delay of a notification (doubling, for up to 24 h). */
   notifyRetrySeconds: number;
+  /**
+   * Fair admission between keys: the priority of a task's next run (higher first), and whether a running slice
+   * should end early because another key's task waits with nothing running. Without them, runs are FIFO.
+   */
+  fairness?: { priorityOf(taskId: string): Promise<number>; shouldYield(taskId: string): Promise<boolean> };
+  /** How often a running slice asks shouldYield, and the least it runs first (default 2 s and 5 s). */
+  yieldCheck?: { everyMs: number; afterMs: number };
   logger: Logger;
 }
 
@@ -74,10 +81,35 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
     expireInSeconds: 120,
   };
 
+  const yieldCheck = options.yieldCheck ?? { everyMs: 2_000, afterMs: 5_000 };
+  const send = async (taskId: string) => {
+    // A failed priority read must not lose the run: it goes out FIFO then.
+    const priority = await options.fairness?.priorityOf(taskId).catch(() => 0);
+    await boss.send(RUN_QUEUE, { taskId }, priority === undefined ? runOptions : { ...runOptions, priority });
+  };
+
   const runSlice = async (taskId: string) => {
-    const slice = AbortSignal.any([stopping.signal, AbortSignal.timeout((leaseSeconds * 1000) / 2)]);
-    const result = await runner.run(taskId, slice);
-    if (result === 'unfinished') await boss.send(RUN_QUEUE, { taskId }, runOptions);
+    // A slice ends at half the lease, at shutdown, or early (after yieldCheck.afterMs) when another key's task
+    // waits with nothing running: with every worker busy on one key's 100 tasks, another key's 5 keywords used to
+    // wait for all of them. The continuation goes back to the queue at this key's (lower) priority.
+    const yielded = new AbortController();
+    const slice = AbortSignal.any([stopping.signal, AbortSignal.timeout((leaseSeconds * 1000) / 2), yielded.signal]);
+    const startedAt = Date.now();
+    const watch = options.fairness
+      ? setInterval(() => {
+          if (Date.now() - startedAt < yieldCheck.afterMs) return;
+          void options.fairness!.shouldYield(taskId).then(
+            (yes) => yes && yielded.abort(new Error('yielding to another key')),
+            () => undefined,
+          );
+        }, yieldCheck.everyMs)
+      : undefined;
+    try {
+      const result = await runner.run(taskId, slice);
+      if (result === 'unfinished') await send(taskId);
+    } finally {
+      clearInterval(watch);
+    }
   };
 
   const track = <T>(promise: Promise<T>) => {
@@ -109,7 +141,7 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
     },
     async enqueue(taskId) {
       await this.start();
-      await boss.send(RUN_QUEUE, { taskId }, runOptions);
+      await send(taskId);
     },
     async notify(job) {
       await this.start();

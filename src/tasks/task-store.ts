@@ -23,6 +23,13 @@ export interface TaskStore {
   cancel(keyId: string, id: string, at: Date): Promise<TaskRecord | undefined>;
   /** Cancels every queued or running task of a key (its key was revoked); returns them as they now stand. */
   cancelForKey(keyId: string, at: Date): Promise<TaskRecord[]>;
+  /**
+   * The job priority of a task's next run: minus the number of its key's queued and running tasks, so the key
+   * with the least work in the queue goes first (pg-boss takes higher priorities first).
+   */
+  fairPriority(taskId: string): Promise<number>;
+  /** True when a queued task of another key waits while that key has nothing running (a running slice should yield). */
+  anotherKeyStarved(keyId: string): Promise<boolean>;
   /** Sets a cancelled task's cost once; false when it was already set (somebody else billed it). */
   settleCancelled(id: string, cost: number): Promise<boolean>;
   status(id: string): Promise<TaskStatus | undefined>;
