@@ -12,6 +12,7 @@ import { createTaskRunner } from '../tasks/task-runner.js';
 import { createTaskService, type TaskService } from '../tasks/task-service.js';
 import { createSqlTaskStore } from '../tasks/sql-task-store.js';
 import { createNotifier } from '../tasks/webhooks/notifier.js';
+import { limitPerHost } from '../tasks/webhooks/host-limit.js';
 import { createWebhookDelivery } from '../tasks/webhooks/webhook-delivery.js';
 
 export interface TaskSetup {
@@ -33,12 +34,12 @@ export function createTaskSetup(
   const store = createSqlTaskStore(deps.client);
   const turns = createFairTurns(runtime.quota);
   const metrics = registerTaskMetrics(deps.registry, () => store.counts());
-  const deliver = createWebhookDelivery({
+  const deliver = limitPerHost(createWebhookDelivery({
     secret: config.WEBHOOK_SECRET,
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
     logger,
     onAttempt: metrics.notificationAttempt,
-  });
+  }));
   const notifier = createNotifier({
     store,
     clock: runtime.clock,

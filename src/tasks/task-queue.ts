@@ -29,6 +29,11 @@ export interface TaskQueueOptions {
   /** First retry delay of a notification (doubling, for up to 24 h). */
   notifyRetrySeconds: number;
   /**
+   * Notifications delivered at once in this process (default 8): one at a time, one hanging receiver delayed
+   * every other customer's notifications by its timeout, again and again.
+   */
+  notifyWorkers?: number;
+  /**
    * Fair admission between keys: the priority of a task's next run (higher first), and whether a running slice
    * should end early because another key's task waits with nothing running. Without them, runs are FIFO.
    */
@@ -129,7 +134,7 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
             track(runSlice(job!.data.taskId)),
           );
         }
-        if (options.workers > 0) {
+        for (let i = 0; options.workers > 0 && i < (options.notifyWorkers ?? 8); i++) {
           await boss.work<NotifyJob>(NOTIFY_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, ([job]) => track(options.deliver(job!.data)));
         }
       })().catch(async (error: unknown) => {
