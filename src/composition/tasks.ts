@@ -4,6 +4,7 @@ import type { SqlClient } from '../adapters/sql/sql-client.js';
 import type { KeyChangeFeed } from '../ports/key-changes.js';
 import type { Logger } from '../ports/logger.js';
 import type { ServiceRuntime } from '../services/runtime.js';
+import { outsideAnyRequest } from '../observability/request-context.js';
 import { presentTaskGet } from '../rest/v1/task-envelope.js';
 import { createFairTurns } from '../tasks/fair-turns.js';
 import { registerTaskMetrics } from '../tasks/task-metrics.js';
@@ -68,7 +69,8 @@ export function createTaskSetup(
   const queue = createTaskQueue({
     client: deps.client,
     schema: config.TASK_QUEUE_SCHEMA,
-    runner,
+    // A run logs as its task, never under the id of the request whose post happened to start the job engine.
+    runner: { run: (taskId, signal) => outsideAnyRequest(() => runner.run(taskId, signal)) },
     workers: config.TASK_WORKERS,
     leaseSeconds: config.TASK_LEASE_SECONDS,
     deliver: (job) => notifier.handle(job),
@@ -118,7 +120,7 @@ export function createTaskSetup(
     start() {
       started ??= (async () => {
         await store.migrate();
-        await queue.start();
+        await outsideAnyRequest(() => queue.start());
       })().catch((error: unknown) => {
         started = undefined; // the next post or restart tries again
         throw error;

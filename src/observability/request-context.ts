@@ -29,3 +29,11 @@ export function runWithRequest<T>(info: RequestInfo, fn: () => T): T {
 export function currentRequest(): RequestInfo | undefined {
   return storage.getStore();
 }
+
+/**
+ * Runs `fn` outside any request: work it starts (timers, job workers, task runs) must not log under the id of
+ * whichever request happened to start it (task log lines carried a stale request's id).
+ */
+export function outsideAnyRequest<T>(fn: () => T): T {
+  return storage.exit(fn);
+}
