@@ -33,13 +33,13 @@ describe('task faults, billing and retention', () => {
 
   it('fails with 50000 naming the rejected keyword; the corrected re-post pays only repeats', async () => {
     h.source.failWhen(({ n }) => (n === 2 ? new DomainError('SOURCE_FAILED', 'Wordstat rejected the request: bad phrase (HTTP 400)') : undefined));
-    const id = await h.post('k', 'search_volume', { keywords: ['хорошее', 'плохое!!'], location_code: 2643, language_code: 'ru' });
+    const id = await h.post('k', 'search_volume', { keywords: ['хорошее', 'плохое'], location_code: 2643, language_code: 'ru' });
     await h.runner.run(id, never);
     const failed = await h.store.get(id);
     // "хорошее" was fetched upstream and stays cached for the re-post: the failed task pays the call price (issue 20, item 5).
     expect(failed).toMatchObject({ status: 'failed', errorCode: 50000, cost: 1 });
     expect(h.ledger.rows().filter((row) => row.operation === 'v1.search_volume.task').map((row) => row.price)).toEqual([1]);
-    expect(failed?.errorMessage).toContain('"плохое!!"');
+    expect(failed?.errorMessage).toContain('"плохое"');
     const callsBefore = h.source.count();
     h.source.failWhen(undefined);
     const again = await h.post('k', 'search_volume', { keywords: ['хорошее'], location_code: 2643, language_code: 'ru' });
