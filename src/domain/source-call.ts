@@ -46,8 +46,8 @@ const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 /** Operators that make word order (or grouping) matter: exact phrase, fixed order, alternatives. */
 const ORDER_OPERATORS = /["[\]()|]/;
 
-/** NFC, without invisible characters: the text as Wordstat reads it (also what is sent upstream). */
-export function visibleText(phrase: string): string {
+/** NFC, without invisible characters: the text as the cache key compares it. */
+function visibleText(phrase: string): string {
   return phrase.normalize('NFC').replace(INVISIBLE, '');
 }
 

@@ -278,14 +278,17 @@ describe('competition from search results', () => {
     expect(searchApi.requests.at(-1)!.body.query.queryText).toBe(SEED);
   });
 
-  it('is 0 when the search results cannot be obtained, and the answer is not cached', async () => {
+  it('is 0 when the search results cannot be obtained, and the answer is not cached; the failed search is not retried for 5 minutes', async () => {
     searchApi.behave(() => ({ status: 500 }));
-    const { post } = setup({ withSearch: true });
+    const { post, clock } = setup({ withSearch: true });
     const first = await post({ keyword: SEED });
     expect(first.status).toBe(200);
     expect(first.items.map((i) => i.competition)).toEqual(SOURCE_ONLY.map(() => 0));
     searchApi.behave(() => ({ page: { foundDocs: 0, domains: [] } }));
     const before = searchApi.calls;
+    await post({ keyword: SEED });
+    expect(searchApi.calls).toBe(before); // the failure is remembered (issue 20, item 13)
+    clock.advance(5 * 60_000);
     await post({ keyword: SEED });
     expect(searchApi.calls).toBe(before + 1);
   });

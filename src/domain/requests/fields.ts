@@ -1,7 +1,6 @@
 import { createBoundedMemo } from '../bounded-memo.js';
 import { collapseSpaces } from '../collapse-spaces.js';
 import { invalidField } from '../errors.js';
-import { visibleText } from '../source-call.js';
 import type { RegionCatalog } from '../regions/catalog.js';
 import type { Device, DeviceFilter, Period, RegionLevel } from '../types.js';
 
@@ -78,8 +77,9 @@ function checkedPhrase(value: string, field: string): string {
   if (phrase.length === 0) throw invalidField(field, `${field} must not be empty`);
   const problem = phraseProblem(phrase);
   if (problem) throw invalidField(field, `${field} ${problem}`);
-  // What goes upstream: NFC, with no invisible characters (responses still echo the keyword as sent).
-  return collapseSpaces(visibleText(phrase));
+  // What goes upstream: NFC (responses still echo the keyword as sent). Invisible characters stay: a ZWJ joins an
+  // emoji sequence, a ZWNJ spells a word; only the cache key drops them (canonicalPhrase).
+  return phrase.normalize('NFC');
 }
 
 const DEVICE_ALIASES: Record<string, Device> = {
