@@ -3,6 +3,7 @@ import { createApp } from './app.js';
 import { withDevKey } from './composition/dev-key.js';
 import { serveStdio, stdioPrincipal } from './mcp/stdio.js';
 import { createJsonLogger } from './observability/json-logger.js';
+import { reportsHealth } from './ports/health.js';
 import { loadProcessConfig } from './process-config.js';
 
 // The MCP tools over stdio, for desktop assistants that start the server themselves (`npm run mcp`, or the
@@ -16,6 +17,21 @@ async function main(): Promise<void> {
   const app = createApp(config, { logger });
   // The embedded database blocks the event loop while it starts; let it finish first, not forever.
   await Promise.race([app.ready(), new Promise((resolve) => setTimeout(resolve, 20_000).unref())]);
+
+  // A database this process cannot use (the embedded one held by the running HTTP server, a PostgreSQL that is
+  // down) would let it answer billed calls whose ledger rows are lost: refuse to start instead, saying why.
+  const ledger = app.runtime.ledger;
+  if (reportsHealth(ledger)) {
+    const health = await ledger.checkHealth();
+    if (health.status !== 'ok') {
+      process.stderr.write(
+        `search-demand-mcp: the database is not usable (${health.detail}); refusing to serve, since calls would be ` +
+          'billed without a ledger row. Stop the process that holds it, or set DATABASE_URL so both share PostgreSQL.\n',
+      );
+      await app.close();
+      process.exit(2);
+    }
+  }
 
   let principal;
   try {

@@ -30,6 +30,18 @@ export async function stdioPrincipal(runtime: ServiceRuntime, config: Pick<Confi
  */
 export async function serveStdio(runtime: ServiceRuntime, principal: Principal): Promise<{ close(): Promise<void> }> {
   const server = createMcpServer(runtime, principal);
-  await server.connect(new StdioServerTransport());
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  // A line that is not JSON-RPC used to vanish without an answer; JSON-RPC 2.0 says to answer it with a parse
+  // error (-32700) or an invalid request (-32600), id null. The server keeps reading the next lines.
+  const reportError = transport.onerror;
+  transport.onerror = (error) => {
+    reportError?.(error);
+    // Only a bad line is answered; a stream error has nobody to answer.
+    const code = error instanceof SyntaxError ? -32700 : (error as { name?: string }).name === 'ZodError' ? -32600 : undefined;
+    if (code === undefined) return;
+    const message = code === -32700 ? 'Parse error: the line is not JSON' : 'Invalid Request: not a JSON-RPC 2.0 message';
+    void transport.send({ jsonrpc: '2.0', id: null, error: { code, message } } as never).catch(() => undefined);
+  };
   return { close: () => server.close() };
 }
