@@ -97,6 +97,35 @@ describe('createRegionTreeProvider over the fake', () => {
   });
 });
 
+describe('the region-tree call (issue 20, item 26)', () => {
+  it('backs off after failures in a row: 10 s, 20 s, 40 s, capped at the TTL', async () => {
+    fake.inject('internal', { method: 'regionTree', times: Infinity });
+    const clock = virtualClock();
+    const provider = createRegionTreeProvider({ source, shipped, nameEn, logger: createRecordingLogger(), clock, retryAfterFailureMs: 10_000, ttlMs: 60_000 });
+    await provider.refresh();
+    expect(fake.calls.regionTree).toBe(1);
+    clock.advance(10_000);
+    provider.current();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.calls.regionTree).toBe(2); // 10 s after the first failure
+    clock.advance(10_000);
+    provider.current();
+    expect(fake.calls.regionTree).toBe(2); // now it waits 20 s
+    clock.advance(10_000);
+    provider.current();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.calls.regionTree).toBe(3);
+  });
+
+  it('goes through the quota gate like every other call', async () => {
+    const gated: string[] = [];
+    const gatedSource = sourceFor(fake, { gate: async (method) => void gated.push(method) });
+    await gatedSource.regionTree();
+    expect(gated).toEqual(['regionTree']);
+    await gatedSource.close();
+  });
+});
+
 describe('deriveRegionType', () => {
   const region = (type: 'district' | 'region' | 'city' | 'country') => ({ ...shipped.get(1)!, type });
 

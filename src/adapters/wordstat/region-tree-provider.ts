@@ -11,7 +11,10 @@ export interface RegionTreeProviderOptions {
   shipped: RegionCatalog;
   /** How long a merged catalog stays fresh; default one day. */
   ttlMs?: number;
-  /** Wait after a failed fetch before trying again; default 5 minutes (or ttlMs, if shorter). */
+  /**
+   * Wait after a failed fetch before trying again; default 5 minutes, doubled after each failure in a row, never
+   * above ttlMs (a failing source used to be asked every 5 minutes for good).
+   */
   retryAfterFailureMs?: number;
   /** English name of a region only the source knows (transliteration of the Russian label). */
   nameEn: (ru: string) => string;
@@ -43,6 +46,7 @@ export function createRegionTreeProvider(options: RegionTreeProviderOptions): Re
   // The time after which current() starts a refresh: at once for the first call.
   let nextRefreshAt = Number.NEGATIVE_INFINITY;
   let inFlight: Promise<RegionCatalog> | undefined;
+  let failuresInARow = 0;
 
   const refresh = (): Promise<RegionCatalog> => {
     if (inFlight) return inFlight;
@@ -53,11 +57,14 @@ export function createRegionTreeProvider(options: RegionTreeProviderOptions): Re
         const added = next.all.length - shipped.all.length;
         catalog = next;
         nextRefreshAt = clock.now() + ttlMs;
+        failuresInARow = 0;
         logger.info({ regions: next.all.length, added }, 'region tree refreshed from the source');
       } catch (error) {
-        nextRefreshAt = clock.now() + retryAfterFailureMs;
+        const retryInMs = Math.min(ttlMs, retryAfterFailureMs * 2 ** Math.min(failuresInARow, 20));
+        failuresInARow++;
+        nextRefreshAt = clock.now() + retryInMs;
         const reason = error instanceof Error ? error.message : String(error);
-        logger.warn({ reason, retryInMs: retryAfterFailureMs }, 'region tree refresh failed; keeping the catalog in use');
+        logger.warn({ reason, retryInMs }, 'region tree refresh failed; keeping the catalog in use');
       } finally {
         inFlight = undefined;
       }

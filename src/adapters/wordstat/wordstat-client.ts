@@ -8,8 +8,11 @@ import { backoffDelayMs, type RetryPolicy } from './retry-policy.js';
 import { type AttemptFailure, classifyHttpFailure, classifyNetworkFailure, errorInSuccess, httpStatusOfGrpc } from './wire-errors.js';
 import { WORDSTAT_PATHS, type WordstatMethod } from './wire-request.js';
 
-/** The paid methods, the ones a quota gate counts. */
-export type PaidMethod = Exclude<WordstatMethod, 'regionTree'>;
+/**
+ * The methods a quota gate counts: every one, GetRegionsTree included. It costs no money, but it is a request the
+ * hourly quota counts all the same (it used to bypass the gate).
+ */
+export type PaidMethod = WordstatMethod;
 
 /**
  * Called before every upstream attempt of a paid method, retries included, so that a quota scheduler counts
@@ -65,7 +68,7 @@ export function createWordstatClient(options: WordstatClientOptions): WordstatCl
       const deadline = now() + retry.deadlineMs;
       let unknownWaitRetries = 0;
       for (let attempt = 1; ; attempt++) {
-        if (gate && method !== 'regionTree') await gate(method, signal);
+        if (gate) await gate(method, signal);
         const attemptTimeout = Math.max(1, Math.min(timeoutMs, deadline - now()));
         let failure: AttemptFailure;
         try {
