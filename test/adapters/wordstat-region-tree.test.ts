@@ -110,6 +110,7 @@ describe('the region-tree call (issue 20, item 26)', () => {
     expect(fake.calls.regionTree).toBe(2); // 10 s after the first failure
     clock.advance(10_000);
     provider.current();
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fake.calls.regionTree).toBe(2); // now it waits 20 s
     clock.advance(10_000);
     provider.current();
