@@ -213,13 +213,13 @@ describe('answers that make no sense', () => {
 });
 
 describe('the attempt gate', () => {
-  it('is asked before every attempt of a paid call, retries included, and never for the free tree', async () => {
+  it('is asked before every attempt of a call, retries included, the region tree too (issue 20, item 26)', async () => {
     const asked: string[] = [];
     const gated = sourceFor(fake, { gate: async (method) => void asked.push(method) });
     fake.inject('internal', { method: 'top' });
     await gated.top(query);
     await gated.regionTree();
-    expect(asked).toEqual(['top', 'top']);
+    expect(asked).toEqual(['top', 'top', 'regionTree']);
     await gated.close();
   });
 

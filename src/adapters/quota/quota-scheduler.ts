@@ -69,6 +69,9 @@ function createTicket(): Ticket {
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
   sleepFor(ms, undefined, signal ? { signal } : undefined) as Promise<void>;
 
+/** How much longer than its pacing a live plan's hold lasts (slow answers, retries). */
+const HOLD_SLACK_MS = 30_000;
+
 /** Creates the scheduler. Tokens are spent only by acquire(), i.e. only for calls really sent upstream. */
 export function createQuotaScheduler(options: QuotaSchedulerOptions = {}): QuotaScheduler {
   const margin = options.safetyMarginMs ?? 100;
@@ -93,6 +96,28 @@ export function createQuotaScheduler(options: QuotaSchedulerOptions = {}): Quota
   // they are sent (so the log holds the true send times), waiting as long as it takes.
   const taskContext = new AsyncLocalStorage<{ ticket: Ticket }>();
 
+  // Calls promised to live requests whose plan passed but which have not made them yet (this process). They count
+  // as taken for every later plan and for the tasks' share, so a live request that passed its plan gets its calls:
+  // before, a task took the slots meanwhile and the request failed with 403 after 76 of its 80 calls. Each live call
+  // made uses one up; what a request does not use (cache hits, coalesced calls) lapses after the hold's lifetime.
+  const holds: { count: number; until: number }[] = [];
+  const now = () => (options.clock ?? systemClock).now();
+  const heldCalls = (): number => {
+    const at = now();
+    while (holds.length > 0 && (holds[0]!.until <= at || holds[0]!.count <= 0)) holds.shift();
+    return holds.reduce((sum, hold) => sum + (hold.until > at ? hold.count : 0), 0);
+  };
+  const useHold = () => {
+    heldCalls(); // drop lapsed ones first
+    const hold = holds.find((h) => h.count > 0);
+    if (hold) hold.count--;
+  };
+  /** The log with the held calls placed at `at`, as if already made (the log is sorted; `at` is its newest time). */
+  const withHolds = (times: readonly number[], at: number): number[] => {
+    const held = heldCalls();
+    return held === 0 ? [...times] : [...times, ...Array<number>(held).fill(at)];
+  };
+
   const reserveTaskSlot = async (signal?: AbortSignal): Promise<void> => {
     for (;;) {
       signal?.throwIfAborted();
@@ -116,7 +141,7 @@ export function createQuotaScheduler(options: QuotaSchedulerOptions = {}): Quota
     for (;;) {
       signal?.throwIfAborted();
       const log = await store.log(taskLimits);
-      const [at] = slotTimes(log.times, log.now, taskLimits, 1, taskLimits.rph);
+      const [at] = slotTimes(withHolds(log.times, log.now), log.now, taskLimits, 1, taskLimits.rph);
       const waitMs = (at as number) - log.now;
       if (waitMs <= 0) return createTicket();
       await sleep(waitMs, signal);
@@ -130,6 +155,7 @@ export function createQuotaScheduler(options: QuotaSchedulerOptions = {}): Quota
       task.ticket.settle(); // the turn is used: the next one may be handed out
       return;
     }
+    useHold(); // this call is in the log from now on: the hold it had (if any) is no longer needed
     const id = laneId('live', randomUUID());
     const decision = await store.reserve(limits, id);
     if (!decision.ok) {
@@ -179,8 +205,12 @@ export function createQuotaScheduler(options: QuotaSchedulerOptions = {}): Quota
     },
     async planLive(n): Promise<LivePlan> {
       const log = await store.log(limits);
-      const plan = planCalls(log.times, log.now, limits, n);
-      if (plan.ok) return plan;
+      const plan = planCalls(withHolds(log.times, log.now), log.now, limits, n);
+      if (plan.ok) {
+        // Held long enough for the calls to be paced at the per-second rate, with room for slow answers.
+        holds.push({ count: n, until: now() + limits.maxWaitMs + Math.ceil(n / limits.rps) * 1_000 + HOLD_SLACK_MS });
+        return plan;
+      }
       const ms = plan.retryAfterMs;
       return { ok: false, limit: plan.limit, retryAfterSeconds: ms === undefined ? undefined : Math.max(1, Math.ceil(ms / 1000)) };
     },
@@ -201,7 +231,7 @@ export function createQuotaScheduler(options: QuotaSchedulerOptions = {}): Quota
     async taskCallsWithinMs(n) {
       if (n <= 0) return 0;
       const log = await store.log(limits);
-      const times = slotTimes(log.times, log.now, limits, n, taskLimits.rph);
+      const times = slotTimes(withHolds(log.times, log.now), log.now, limits, n, taskLimits.rph);
       return Math.max(0, (times[times.length - 1] as number) - log.now);
     },
     close: () => store.close(),

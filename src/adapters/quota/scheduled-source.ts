@@ -3,7 +3,7 @@ import type { QuotaScheduler } from './quota-scheduler.js';
 
 /**
  * A source whose paid calls each take a quota slot first (waiting briefly, or failing with 429/403 without
- * reaching the upstream). regionTree is free upstream and not counted. One slot per call: for a source that
+ * reaching the upstream). regionTree too: it is free in money, but the hourly quota counts it. One slot per call: for a source that
  * retries inside (the Wordstat adapter), prefer passing `scheduler.acquire` as its `gate`, which counts every
  * attempt; do not do both, or each call is counted twice.
  */
@@ -22,6 +22,9 @@ export function createScheduledSource(source: StatisticsSource, scheduler: Quota
       await scheduler.acquire('regions', signal);
       return source.regions(query, signal);
     },
-    regionTree: (signal) => source.regionTree(signal),
+    async regionTree(signal) {
+      await scheduler.acquire('regionTree', signal);
+      return source.regionTree(signal);
+    },
   };
 }
