@@ -145,7 +145,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
   restRoutes.push(regionSearchRoute); // free lookup over the shipped tree
   const system = createSystemRoutes(
     runtime,
-    createDependencyChecks({ source: sourceSetup.source, sourceKind: runtime.sourceKind, cache: cacheSetup.cache, ledger }),
+    createDependencyChecks({ source: sourceSetup.source, sourceKind: runtime.sourceKind, cache: cacheSetup.cache, ledger, quota: runtime.quota }),
   );
   const openApiRoute = createOpenApiRoute(restRoutes);
   // Gauges of state held elsewhere (the quota's remaining budget, the ledger's buffer) are read at scrape time.

@@ -9,6 +9,8 @@ export interface ReadinessParts {
   sourceKind: SourceKind | 'none';
   cache: Cache;
   ledger: Ledger;
+  /** The upstream budget (Wordstat's scheduler), when the source has one: degraded while Redis is away. */
+  quota?: unknown;
   /** Deadline of one probe; a probe that takes longer counts as degraded. */
   timeoutMs?: number;
 }
@@ -51,5 +53,6 @@ export function createDependencyChecks(parts: ReadinessParts): DependencyCheck[]
     },
     { name: 'cache', check: () => probe(parts.cache, 'in-process', timeoutMs) },
     { name: 'ledger', check: () => probe(parts.ledger, 'in-process', timeoutMs) },
+    ...(parts.quota === undefined ? [] : [{ name: 'quota', check: () => probe(parts.quota, 'in-process', timeoutMs) }]),
   ];
 }

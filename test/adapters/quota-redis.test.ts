@@ -74,9 +74,13 @@ describe.skipIf(!url)('the quota shared through Redis', () => {
     expect((await a.status()).hourly.remaining).toBe(97);
   });
 
-  it('an unreachable Redis refuses calls (503) instead of risking the upstream quota', async () => {
-    const down = createQuotaScheduler({ redis: 'redis://127.0.0.1:1', keyPrefix: `${prefix}down:` });
+  it('an unreachable Redis: calls go within a local, conservative budget, and health says so (issue 20, item 12)', async () => {
+    const down = createQuotaScheduler({ redis: 'redis://127.0.0.1:1', keyPrefix: `${prefix}down:`, rph: 8 });
     schedulers.push(down);
-    await expect(down.acquire('top')).rejects.toMatchObject({ code: 'SOURCE_UNAVAILABLE', status: 503 });
+    await down.acquire('top');
+    await down.acquire('top');
+    // A quarter of the hour: 2 of 8.
+    await expect(down.acquire('top')).rejects.toMatchObject({ code: 'SOURCE_QUOTA_EXHAUSTED' });
+    expect(await down.checkHealth()).toMatchObject({ status: 'degraded' });
   });
 });

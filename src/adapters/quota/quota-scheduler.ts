@@ -5,6 +5,8 @@ import { DomainError } from '../../domain/errors.js';
 import { type Clock, systemClock } from '../../ports/clock.js';
 import { type Logger, silentLogger } from '../../ports/logger.js';
 import { createMemoryQuotaStore, type QuotaStore } from './quota-store.js';
+import type { DependencyHealth, HealthReporter } from '../../ports/health.js';
+import { createFallbackQuotaStore } from './fallback-quota-store.js';
 import { createRedisQuotaStore, type RedisEvalClient } from './redis-quota-store.js';
 import type { QuotaLimits } from './sliding-window.js';
 import type { LivePlan, QuotaGuard, QuotaLanes, TaskTicket } from '../../ports/quota.js';
@@ -53,6 +55,8 @@ export interface QuotaScheduler extends QuotaGuard {
   status(): Promise<QuotaStatus>;
   /** Closes the Redis connection it opened itself (a passed-in client is left open). */
   close(): Promise<void>;
+  /** Which call log is in use: the shared one, or (degraded) the local fallback while Redis is away. */
+  checkHealth(): Promise<DependencyHealth>;
 }
 
 /** A turn for one task call; settled once the call took its slot or turned out not to need one. */
@@ -88,8 +92,11 @@ export function createQuotaScheduler(options: QuotaSchedulerOptions = {}): Quota
   const taskLimits: QuotaLimits = { ...limits, rph: limits.rph - Math.max(0, liveReserve) };
   const logger = (options.logger ?? silentLogger).child({ component: 'quota' });
   const sleep = options.sleep ?? defaultSleep;
-  const store: QuotaStore = options.redis
-    ? createRedisQuotaStore({ redis: options.redis, key: `${options.keyPrefix ?? 'wordstat:'}quota:calls`, logger })
+  const store: QuotaStore & Partial<HealthReporter> = options.redis
+    ? createFallbackQuotaStore(createRedisQuotaStore({ redis: options.redis, key: `${options.keyPrefix ?? 'wordstat:'}quota:calls`, logger }), {
+        clock: options.clock ?? systemClock,
+        logger,
+      })
     : createMemoryQuotaStore(options.clock ?? systemClock);
 
   // A task call runs under its ticket: its attempts reserve slots in the tasks' share of the hour at the moment
@@ -235,5 +242,6 @@ export function createQuotaScheduler(options: QuotaSchedulerOptions = {}): Quota
       return Math.max(0, (times[times.length - 1] as number) - log.now);
     },
     close: () => store.close(),
+    checkHealth: async () => (store.checkHealth ? store.checkHealth() : { status: 'ok', detail: 'this process (memory)' }),
   };
 }
