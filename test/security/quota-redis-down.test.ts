@@ -4,6 +4,7 @@ import type { RedisEvalClient } from '../../src/adapters/quota/redis-quota-store
 import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
 import { createDependencyChecks } from '../../src/observability/readiness.js';
 import { createFakeSource } from '../support/fake-source.js';
+import { createTestClock } from '../support/kit.js';
 import { createTestCache } from '../support/memory-cache.js';
 
 /*
@@ -26,7 +27,7 @@ describe('a quota store that is down', () => {
     expect(health.detail).toMatch(/Redis unreachable.*local budget/);
     expect((await quota.status()).hourly).toMatchObject({ remaining: 75 });
     // /readyz tells the truth: the quota check is degraded, with the reason.
-    const checks = createDependencyChecks({ source: createFakeSource(), sourceKind: 'wordstat', cache: createTestCache(), ledger: createMemoryLedger(), quota });
+    const checks = createDependencyChecks({ source: createFakeSource(), sourceKind: 'wordstat', cache: createTestCache(createTestClock()), ledger: createMemoryLedger(), quota });
     const quotaCheck = await checks.find((check) => check.name === 'quota')!.check();
     expect(quotaCheck).toMatchObject({ ok: true, degraded: true });
     expect(quotaCheck.detail).toMatch(/Redis unreachable/);
