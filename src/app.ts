@@ -43,6 +43,7 @@ import { createPrometheusMetrics } from './observability/prometheus-metrics.js';
 import { createDependencyChecks } from './observability/readiness.js';
 import { createAdminRoutes } from './admin/admin-routes.js';
 import type { SqlClient } from './adapters/sql/sql-client.js';
+import { createSqlQuotaLog } from './adapters/sql/sql-quota-log.js';
 import { createTaskSetup } from './composition/tasks.js';
 import { taskRoutes } from './rest/v1/task-routes.js';
 
@@ -91,13 +92,13 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
   const logger = overrides.logger ?? silentLogger;
   const clock = overrides.clock ?? systemClock;
   const shipped = overrides.catalog ?? loadRegionCatalog();
+  const database = overrides.database ?? (overrides.ledger ? undefined : createDatabase(config, { logger, clock }));
   const sourceSetup = overrides.source
     ? { source: overrides.source, kind: overrides.source.kind, catalog: shipped, quota: overrides.quota, close: async () => {} }
-    : createSourceSetup(config, shipped, logger, clock);
+    : createSourceSetup(config, shipped, logger, clock, database ? createSqlQuotaLog(database.client) : undefined);
   const cacheSetup = overrides.cache ? { cache: overrides.cache } : createCacheSetup(config, { logger, clock });
   // Waiters look for the lock holder's value in the cache, so the lock only comes with the shared cache.
   const lock = 'lock' in cacheSetup ? cacheSetup.lock : undefined;
-  const database = overrides.database ?? (overrides.ledger ? undefined : createDatabase(config, { logger, clock }));
   const ledger = overrides.ledger ?? database!.ledger;
 
   const runtime: ServiceRuntime = {

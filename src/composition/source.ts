@@ -10,6 +10,7 @@ import { todayIn } from '../domain/dates/calendar.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
 import type { QuotaGuard } from '../ports/quota.js';
+import type { QuotaLogPersistence } from '../ports/quota-log.js';
 import type { SourceKind, StatisticsSource } from '../ports/statistics-source.js';
 
 /** The statistics source the configuration asks for, with what comes with it. */
@@ -25,7 +26,13 @@ export interface SourceSetup {
 }
 
 /** Picks and builds the source: demo, Wordstat behind the quota scheduler, or a source that answers 503. */
-export function createSourceSetup(config: Config, shipped: RegionCatalog, logger: Logger, clock: Clock = systemClock): SourceSetup {
+export function createSourceSetup(
+  config: Config,
+  shipped: RegionCatalog,
+  logger: Logger,
+  clock: Clock = systemClock,
+  quotaLog?: QuotaLogPersistence,
+): SourceSetup {
   if (config.sourceKind === 'demo') {
     logger.warn({ source: 'demo' }, 'SERVING THE DEMO SOURCE: model numbers, not Wordstat data (X-Source: demo)');
     // The demo's "last 30 days" end where the service's calendar says yesterday is.
@@ -44,6 +51,8 @@ export function createSourceSetup(config: Config, shipped: RegionCatalog, logger
     liveReserve: config.LIVE_RESERVE_CALLS,
     hourMs: config.WORDSTAT_HOUR_MS,
     redis: config.REDIS_URL,
+    // Without Redis the hour of calls is kept in the ledger's database, so a restart does not forget it.
+    persistence: config.REDIS_URL ? undefined : quotaLog,
     logger,
   });
   // The tree provider needs the source and the source reads the tree: tie the knot through a getter.

@@ -6,6 +6,7 @@ import { type Clock, systemClock } from '../../ports/clock.js';
 import { type Logger, silentLogger } from '../../ports/logger.js';
 import { createMemoryQuotaStore, type QuotaStore } from './quota-store.js';
 import type { DependencyHealth, HealthReporter } from '../../ports/health.js';
+import type { QuotaLogPersistence } from '../../ports/quota-log.js';
 import { createFallbackQuotaStore } from './fallback-quota-store.js';
 import { createRedisQuotaStore, type RedisEvalClient } from './redis-quota-store.js';
 import type { QuotaLimits } from './sliding-window.js';
@@ -31,6 +32,8 @@ export interface QuotaSchedulerOptions {
   safetyMarginMs?: number;
   /** Memory store only (Redis uses its own clock): lets tests run the rule on virtual time. */
   clock?: Clock;
+  /** Without Redis: where this process keeps its hour of calls across restarts (the ledger's database). */
+  persistence?: QuotaLogPersistence | undefined;
   /** How to wait for a slot; injectable together with `clock` for virtual time. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   logger?: Logger;
@@ -97,7 +100,7 @@ export function createQuotaScheduler(options: QuotaSchedulerOptions = {}): Quota
         clock: options.clock ?? systemClock,
         logger,
       })
-    : createMemoryQuotaStore(options.clock ?? systemClock);
+    : createMemoryQuotaStore(options.clock ?? systemClock, options.persistence, logger);
 
   // A task call runs under its ticket: its attempts reserve slots in the tasks' share of the hour at the moment
   // they are sent (so the log holds the true send times), waiting as long as it takes.
