@@ -51,7 +51,10 @@ export function createDatabase(config: Config, deps: { logger: Logger; clock: Cl
         return { status: 'ok', detail: `${client.kind}; ${buffered} rows buffered` };
       } catch (error) {
         // Rows wait in the buffer and are retried: the service still serves and bills.
-        return { status: 'degraded', detail: `${client.kind} unreachable (${(error as Error).message}); ${buffered} rows buffered` };
+        // The operator wants the underlying reason (a lock, a refused connection), not the client-facing 503 text.
+        const cause = (error as { cause?: unknown }).cause;
+        const reason = cause instanceof Error ? cause.message : (error as Error).message;
+        return { status: 'degraded', detail: `${client.kind} unreachable (${reason}); ${buffered} rows buffered` };
       }
     },
   });
