@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
 import { type FakeWordstat, startFakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
-import { call, type ServiceProcess, startServiceProcess, waitDone } from './process-harness.js';
+import { call, fakeWordstatEnv, type ServiceProcess, startServiceProcess, waitDone } from './process-harness.js';
 
 /** The phrase of one fake Wordstat request. */
 const phraseOf = (body: unknown) => String((body as { phrase?: string }).phrase ?? '');
@@ -32,17 +32,7 @@ describe('a worker killed with SIGKILL mid-task', () => {
   });
 
   it('loses no keyword and repeats no call whose answer was stored; another process finishes the task', async () => {
-    const env = {
-      SOURCE: 'wordstat',
-      YANDEX_API_KEY: 'k',
-      YANDEX_FOLDER_ID: 'f',
-      WORDSTAT_BASE_URL: fake.url,
-      WORDSTAT_RPS: '2',
-      WORDSTAT_RPH: '10000',
-      DATA_DIR: dataDir,
-      TASK_WORKERS: '1',
-      TASK_LEASE_SECONDS: '4',
-    };
+    const env = fakeWordstatEnv(fake.url, dataDir);
     const first = await startServiceProcess(env);
     processes.push(first);
     const keywords = Array.from({ length: 30 }, (_, i) => `сбой ${i}`);

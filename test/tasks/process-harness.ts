@@ -65,6 +65,24 @@ export async function startServiceProcess(
   };
 }
 
+/**
+ * The environment of a service process on the fake Wordstat: the embedded database in `dataDir`, one worker,
+ * 2 calls a second (so a test can kill it between calls) and a 4 s lease (so another process takes over soon).
+ */
+export function fakeWordstatEnv(fakeUrl: string, dataDir: string): Record<string, string> {
+  return {
+    SOURCE: 'wordstat',
+    YANDEX_API_KEY: 'k',
+    YANDEX_FOLDER_ID: 'f',
+    WORDSTAT_BASE_URL: fakeUrl,
+    WORDSTAT_RPS: '2',
+    WORDSTAT_RPH: '10000',
+    DATA_DIR: dataDir,
+    TASK_WORKERS: '1',
+    TASK_LEASE_SECONDS: '4',
+  };
+}
+
 /** Calls a service process as the test key. */
 export async function call(url: string, path: string, body?: unknown) {
   const response = await fetch(`${url}${path}`, {

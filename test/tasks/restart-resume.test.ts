@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
 import { type FakeWordstat, startFakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
-import { call, type ServiceProcess, startServiceProcess, waitDone } from './process-harness.js';
+import { call, fakeWordstatEnv, type ServiceProcess, startServiceProcess, waitDone } from './process-harness.js';
 
 /*
  * Issue 20, item 2: the process entry a user runs (src/main.ts) must start the task workers by itself. A task
@@ -28,17 +28,7 @@ describe('a restarted service (src/main.ts) resumes tasks without a new post', (
   });
 
   it('finishes the task left by the killed process', async () => {
-    const env = {
-      SOURCE: 'wordstat',
-      YANDEX_API_KEY: 'k',
-      YANDEX_FOLDER_ID: 'f',
-      WORDSTAT_BASE_URL: fake.url,
-      WORDSTAT_RPS: '2',
-      WORDSTAT_RPH: '10000',
-      DATA_DIR: dataDir,
-      TASK_WORKERS: '1',
-      TASK_LEASE_SECONDS: '4',
-    };
+    const env = fakeWordstatEnv(fake.url, dataDir);
     const first = await startServiceProcess(env, { entry: 'main' });
     processes.push(first);
     const keywords = Array.from({ length: 20 }, (_, i) => `перезапуск ${i}`);
