@@ -71,7 +71,7 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
           : presented;
       // A finished task's CSV is its result items' table; a task still waiting answers its JSON status instead.
       const rows = route.envelope === 'own' ? finishedTaskResult(presented) : presented;
-      return (csv && rows !== undefined && csvReply(call.path, rows, csv, headers)) || jsonReply(payload, 200, headers);
+      return (csv && rows !== undefined && (await csvReply(call.path, rows, csv, headers))) || jsonReply(payload, 200, headers);
     },
   };
 }

@@ -4,7 +4,7 @@ import type { QuotaGuard } from '../ports/quota.js';
 import type { UsageService } from './usage.js';
 import type { CompetitionEstimator } from '../ports/competition.js';
 import type { SuggestionsPipeline } from './suggestions.js';
-import type { TaskService } from '../tasks/task-service.js';
+import type { TaskService } from '../tasks/task-service-types.js';
 
 /** What the keyword-data operations need beyond the source: one set for /v1 and GraphQL alike. */
 export interface KeywordDataDeps {

@@ -14,6 +14,12 @@ import { type Dynamics, getDynamics, toDynamicsQuery } from './dynamics.js';
 import { planLiveCalls } from './quota-check.js';
 import type { SourceCall } from '../domain/source-call.js';
 import type { DynamicsPoint } from '../domain/types.js';
+import { type ExtraMatchType, extraMatchTypes, type MatchType } from '../domain/match-types.js';
+import { type Seasonality, seasonalityOf } from '../domain/seasonality.js';
+import { DEFAULT_HISTORY_MONTHS, type HistoryMonths, historyWindow } from './keyword-history.js';
+import { type MatchTypeVolumes, type MonthlyVolume, matchTypeCalls, meanOfNewest, measureMatchTypes } from './match-type-volumes.js';
+
+export type { MatchTypeVolume, MatchTypeVolumes, MonthlyVolume } from './match-type-volumes.js';
 
 export interface SearchVolumeParams {
   keywords: readonly string[];
@@ -23,13 +29,16 @@ export interface SearchVolumeParams {
   field?: string | undefined;
   /** Most keywords accepted: MAX_KEYWORDS (100) live; a task passes MAX_TASK_KEYWORDS. */
   maxKeywords?: number | undefined;
+  /** Match types measured besides broad (one GetTop call each per keyword); none by default. */
+  matchTypes?: readonly ExtraMatchType[] | undefined;
+  /** Months of history: 12 (default) or 24. */
+  historyMonths?: HistoryMonths | undefined;
 }
 
-export interface MonthlyVolume {
-  year: number;
-  /** 1–12. */
-  month: number;
-  searchVolume: number;
+/** What a keyword's figures are asked with, besides its phrase and location. */
+export interface VolumeOptions {
+  matchTypes: readonly ExtraMatchType[];
+  historyMonths: HistoryMonths;
 }
 
 /** One keyword's volume figures: the /v1 search_volume item and the GraphQL `Keyword`, before presenting. */
@@ -39,14 +48,18 @@ export interface KeywordVolume {
   /** As sent (or the default), even when unknown and computed as Russia. */
   locationCode: number;
   languageCode: string;
-  /** Rounded mean of `monthlySearches`. */
+  /** Rounded mean of the newest 12 of `monthlySearches`. */
   searchVolume: number;
   /** In [0, 1]; null when the estimator has no estimate. */
   competition: number | null;
   competitionLevel: CompetitionLevel | null;
   cpc: number;
-  /** The last 12 completed months, newest first. Read-only: shared by every hit of the same cached answer. */
+  /** The last 12 (or 24) completed months, newest first. Read-only: shared by every hit of the same cached answer. */
   monthlySearches: readonly MonthlyVolume[];
+  /** The asked match types' figures (broad is the fields above). */
+  matchTypes: MatchTypeVolumes;
+  /** Seasonality and trend of `monthlySearches`. */
+  seasonality: Seasonality | null;
 }
 
 export interface SearchVolumeDeps {
@@ -65,22 +78,50 @@ export async function getSearchVolume(
 ): Promise<KeywordVolume[]> {
   // Validate every keyword before the first call: a bad 57th keyword must not cost 56 calls.
   const phrases = normalizeKeywords(params.keywords, params.field, params.maxKeywords);
-  await planLiveCalls(ctx, searchVolumeCalls(ctx, phrases, params.locationCode), { operation: 'search_volume' });
-  const measure = createMeasurer(ctx, params, deps);
+  const options = volumeOptionsOf(params);
+  await planLiveCalls(ctx, searchVolumeCalls(ctx, phrases, params.locationCode, options, params.field), { operation: 'search_volume' });
+  const measure = createMeasurer(ctx, params, options, deps);
   return mapWithConcurrency(phrases, ctx.concurrency ?? DEFAULT_SOURCE_CONCURRENCY, (phrase, i) =>
     measure(params.keywords[i]!, phrase),
   );
 }
 
-/** The source calls search_volume makes for these (normalised) phrases: one monthly dynamics call each. */
-export function searchVolumeCalls(ctx: ServiceContext, phrases: readonly string[], locationCode: number | undefined): SourceCall[] {
+/** The options of a search_volume body (REST, MCP and tasks share its schema). */
+export function bodyVolumeOptions(body: { match_types?: readonly MatchType[] | undefined; history_months?: HistoryMonths | undefined }) {
+  return { matchTypes: extraMatchTypes(body.match_types), historyMonths: body.history_months };
+}
+
+export function volumeOptionsOf(params: Pick<SearchVolumeParams, 'matchTypes' | 'historyMonths'>): VolumeOptions {
+  return { matchTypes: params.matchTypes ?? [], historyMonths: params.historyMonths ?? DEFAULT_HISTORY_MONTHS };
+}
+
+/** The monthly dynamics query of a keyword's broad figures: the history window over the location's regions. */
+export function monthlyVolumeQuery(ctx: ServiceContext, phrase: string, regions: readonly number[], historyMonths: HistoryMonths) {
+  return toDynamicsQuery(ctx, { phrase, period: 'PERIOD_MONTHLY', regions, ...historyWindow(ctx.today, historyMonths) });
+}
+
+/**
+ * The source calls search_volume makes for these (normalised) phrases: one monthly dynamics call each, and one
+ * GetTop per asked match type. Throws INVALID_FIELD naming `field[i]` for a keyword too long in some type.
+ */
+export function searchVolumeCalls(
+  ctx: ServiceContext,
+  phrases: readonly string[],
+  locationCode: number | undefined,
+  options: VolumeOptions = volumeOptionsOf({}),
+  field = 'keywords',
+): SourceCall[] {
   const regions = regionFilterForLocation(locationCode ?? DEFAULT_LOCATION_CODE);
-  return phrases.map((phrase) => ({ method: 'dynamics', query: toDynamicsQuery(ctx, { phrase, period: 'PERIOD_MONTHLY', regions }) }));
+  return phrases.flatMap((phrase, i): SourceCall[] => [
+    { method: 'dynamics', query: monthlyVolumeQuery(ctx, phrase, regions, options.historyMonths) },
+    ...matchTypeCalls(ctx, phrase, options.matchTypes, regions, `${field}[${i}]`),
+  ]);
 }
 
 function createMeasurer(
   ctx: ServiceContext,
   params: { locationCode?: number | undefined; languageCode?: string | undefined },
+  options: VolumeOptions,
   deps: SearchVolumeDeps,
 ) {
   const locationCode = params.locationCode ?? DEFAULT_LOCATION_CODE;
@@ -100,11 +141,12 @@ function createMeasurer(
 
   return async (keyword: string, phrase: string): Promise<KeywordVolume> => {
     const pendingCompetition = estimate(phrase);
-    const dynamics = await getDynamics(ctx, { phrase, period: 'PERIOD_MONTHLY', regions });
+    const dynamics = await getDynamics(ctx, { phrase, period: 'PERIOD_MONTHLY', regions, ...historyWindow(ctx.today, options.historyMonths) });
+    const { searchVolume, monthlySearches, seasonality } = monthlyVolumeOf(dynamics);
+    const matchTypes = await measureMatchTypes(ctx, phrase, options.matchTypes, regions, monthlySearches);
     // Competition is an extra: once the volumes are here (at once on a cache hit), it gets COMPETITION_GRACE_MS
     // more, else the answer goes without it (null) while the search goes on and is cached for the next request.
     const competition = await withinGrace(pendingCompetition, COMPETITION_GRACE_MS);
-    const { searchVolume, monthlySearches } = monthlyVolumeOf(dynamics);
     return {
       keyword,
       locationCode,
@@ -114,6 +156,8 @@ function createMeasurer(
       competitionLevel: competitionLevel(competition),
       cpc: cpcForVolume(searchVolume),
       monthlySearches,
+      matchTypes,
+      seasonality,
     };
   };
 }
@@ -121,14 +165,15 @@ function createMeasurer(
 interface MonthlyFigures {
   monthlySearches: readonly MonthlyVolume[];
   searchVolume: number;
+  seasonality: Seasonality | null;
 }
 
 /** A cached series' monthly figures, kept with the (shared, frozen) series (see derived-memo.ts). */
 const monthlyFigures = createDerivedMemo<readonly DynamicsPoint[], MonthlyFigures>();
 
 /**
- * The volume figures of a phrase's monthly dynamics: the months newest first, and their rounded mean.
- * Read-only: every hit of the same cached answer shares them.
+ * The volume figures of a phrase's monthly dynamics: the months newest first, the rounded mean of the newest 12,
+ * and the series' seasonality. Read-only: every hit of the same cached answer shares them.
  */
 export function monthlyVolumeOf(dynamics: Dynamics): MonthlyFigures {
   return monthlyFigures(dynamics.results, '', toMonthlyFigures);
@@ -144,9 +189,9 @@ function toMonthlyFigures(points: readonly DynamicsPoint[]): MonthlyFigures {
       }),
     )
     .reverse();
-  const total = monthlySearches.reduce((sum, m) => sum + m.searchVolume, 0);
-  const searchVolume = monthlySearches.length > 0 ? Math.round(total / monthlySearches.length) : 0;
-  return Object.freeze({ monthlySearches: Object.freeze(monthlySearches), searchVolume });
+  const first = points[0];
+  const seasonality = first ? seasonalityOf(points.map((p) => p.count), Number(first.date.slice(5, 7))) : null;
+  return Object.freeze({ monthlySearches: Object.freeze(monthlySearches), searchVolume: meanOfNewest(monthlySearches, 12), seasonality });
 }
 
 /** How long an answer whose volumes are ready waits for its competition estimate. */

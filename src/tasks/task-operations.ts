@@ -11,7 +11,7 @@ import type { SourceCall } from '../domain/source-call.js';
 import type { ServiceContext } from '../services/context.js';
 import { keywordDataOf } from '../services/keyword-data-deps.js';
 import { getLocations, locationsCalls } from '../services/locations.js';
-import { getSearchVolume, searchVolumeCalls } from '../services/search-volume.js';
+import { bodyVolumeOptions, getSearchVolume, searchVolumeCalls, volumeOptionsOf } from '../services/search-volume.js';
 import { getSuggestions } from '../services/suggestions.js';
 import type { TaskOperation } from './task-types.js';
 
@@ -35,13 +35,24 @@ export const TASK_OPERATION_SPECS: Record<TaskOperation, TaskOperationSpec> = {
     schema: searchVolumeTaskRequestSchema,
     plannedCalls(ctx, request) {
       const body = request as SearchVolumeBody;
-      return searchVolumeCalls(ctx, normalizeKeywords(body.keywords, 'keywords', MAX_TASK_KEYWORDS), body.location_code);
+      return searchVolumeCalls(
+        ctx,
+        normalizeKeywords(body.keywords, 'keywords', MAX_TASK_KEYWORDS),
+        body.location_code,
+        volumeOptionsOf(bodyVolumeOptions(body)),
+      );
     },
     run(ctx, request) {
       const body = request as SearchVolumeBody;
       return getSearchVolume(
         ctx,
-        { keywords: body.keywords, locationCode: body.location_code, languageCode: body.language_code, maxKeywords: MAX_TASK_KEYWORDS },
+        {
+          keywords: body.keywords,
+          locationCode: body.location_code,
+          languageCode: body.language_code,
+          maxKeywords: MAX_TASK_KEYWORDS,
+          ...bodyVolumeOptions(body),
+        },
         { competition: keywordDataOf(ctx).competition },
       );
     },

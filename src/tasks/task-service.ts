@@ -11,51 +11,19 @@ import { TASK_OPERATION_SPECS } from './task-operations.js';
 import type { TaskStore } from './task-store.js';
 import { FINISHED, type ResultPage, type TaskCounts, type TaskOperation, type TaskPage, type TaskRecord, type TaskStatus } from './task-types.js';
 import { checkWebhookUrl } from './webhooks/webhook-url.js';
+import type { PostedTask, TaskService, TaskView } from './task-service-types.js';
 
 /** Most tasks one post may hold. */
 export const MAX_TASKS_PER_POST = 100;
 /** Longest tag. */
 export const MAX_TAG_LENGTH = 255;
 
-/** One posted task: created, or refused with the error naming its field (the others are still created). */
-export type PostedTask = { ok: true; task: TaskRecord } | { ok: false; error: DomainError; body: unknown };
-
-/** A task with its ETA worked out from the budget (null once finished). */
-export interface TaskView {
-  task: TaskRecord;
-  eta: Date | null;
-}
+export type { PostedTask, TaskService, TaskView } from './task-service-types.js';
 
 /** The task service of a request's services, or 503 when this instance keeps no tasks (no database). */
 export function requireTasks(services: { tasks?: TaskService | undefined }): TaskService {
   if (!services.tasks) throw new DomainError('SERVICE_UNAVAILABLE', 'tasks need the database (DATABASE_URL or the embedded one)');
   return services.tasks;
-}
-
-/** Tasks as every face uses them: post, poll, collect, cancel, list. */
-export interface TaskService {
-  post(keyId: string, operation: TaskOperation, bodies: readonly unknown[]): Promise<PostedTask[]>;
-  /**
-   * A task of this key; NOT_FOUND for an unknown id, another key's task, or (with `operation`) a task of another
-   * operation, as when a suggestions task is asked for through search_volume's path. A finished task is marked
-   * collected.
-   */
-  get(keyId: string, id: string, options?: { withResult?: boolean; operation?: TaskOperation }): Promise<TaskView>;
-  ready(keyId: string, operation: TaskOperation): Promise<TaskRecord[]>;
-  cancel(keyId: string, id: string, options?: { operation?: TaskOperation }): Promise<TaskView>;
-  /** The operator's cancel: any key's task (NOT_FOUND for an unknown id). */
-  cancelAny(id: string): Promise<TaskView>;
-  /** Cancels every queued or running task of a revoked key; returns how many. */
-  cancelForKey(keyId: string): Promise<number>;
-  list(keyId: string, options: { status?: TaskStatus | undefined; first: number; after?: string | undefined }): Promise<TaskPage>;
-  counts(): Promise<TaskCounts>;
-  /** Checks one task body as post does (tag, notification URLs, the operation's body), creating nothing. */
-  check(operation: TaskOperation, body: unknown): Promise<void>;
-  /**
-   * Rows of a task's result list (a search_volume task's keywords); undefined for an unknown id, another key's task
-   * or a result that is not a list. Reads only those rows; does not mark the task collected.
-   */
-  resultPage(keyId: string, id: string, offset: number, limit: number): Promise<ResultPage | undefined>;
 }
 
 export interface TaskServiceDeps {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { presentLocations, presentSearchVolumeItem, presentSuggestions } from '../../src/rest/v1/presenters.js';
 
 describe('/v1 presenters', () => {
-  it('search_volume item: exactly the format\'s fields, snake_case', () => {
+  it('search_volume item: the format\'s fields first, snake_case, then the extra fields', () => {
     const json = presentSearchVolumeItem({
       keyword: ' Пицца',
       locationCode: 1012,
@@ -12,6 +12,8 @@ describe('/v1 presenters', () => {
       competitionLevel: 'MEDIUM',
       cpc: 0.25,
       monthlySearches: [{ year: 2026, month: 2, searchVolume: 1300 }],
+      matchTypes: {},
+      seasonality: null,
     });
     expect(Object.keys(json)).toEqual([
       'keyword',
@@ -22,6 +24,11 @@ describe('/v1 presenters', () => {
       'competition_level',
       'cpc',
       'monthly_searches',
+      'search_volume_phrase',
+      'search_volume_exact',
+      'search_volume_order',
+      'match_type_monthly_searches',
+      'seasonality',
     ]);
     expect(json).toEqual({
       keyword: ' Пицца',
@@ -32,6 +39,41 @@ describe('/v1 presenters', () => {
       competition_level: 'MEDIUM',
       cpc: 0.25,
       monthly_searches: [{ year: 2026, month: 2, search_volume: 1300 }],
+      search_volume_phrase: null,
+      search_volume_exact: null,
+      search_volume_order: null,
+      match_type_monthly_searches: {},
+      seasonality: null,
+    });
+  });
+
+  it('search_volume item with match types and seasonality: flat volumes, labelled derived series, snake_case', () => {
+    const json = presentSearchVolumeItem({
+      keyword: 'пицца',
+      locationCode: 2643,
+      languageCode: 'ru',
+      searchVolume: 1000,
+      competition: null,
+      competitionLevel: null,
+      cpc: 0.3,
+      monthlySearches: [{ year: 2026, month: 10, searchVolume: 1000 }],
+      matchTypes: {
+        exact: { searchVolume: 300, last30Days: 310, monthlySource: 'derived', monthlySearches: [{ year: 2026, month: 10, searchVolume: 300 }] },
+      },
+      seasonality: { months: 12, yoyChangePercent: null, peakMonth: 12, seasonalityIndex: 1.4, slopePercentPerYear: 2.5, trendClass: 'stable' },
+    });
+    expect(json.search_volume_exact).toBe(300);
+    expect(json.search_volume_phrase).toBeNull();
+    expect(json.match_type_monthly_searches).toEqual({
+      exact: { source: 'derived', last_30_days: 310, monthly_searches: [{ year: 2026, month: 10, search_volume: 300 }] },
+    });
+    expect(json.seasonality).toEqual({
+      months: 12,
+      yoy_change_percent: null,
+      peak_month: 12,
+      seasonality_index: 1.4,
+      slope_percent_per_year: 2.5,
+      trend_class: 'stable',
     });
   });
 

@@ -4,6 +4,7 @@ import { DEFAULT_LOCATION_CODE } from '../location-codes.js';
 import { collapseSpaces } from '../collapse-spaces.js';
 import { isKnownValidPhrase, monthlyOperatorProblem, normalizePhrase, phraseProblem } from './fields.js';
 import { integerField, stringField, textField } from './parse.js';
+import { MATCH_TYPES } from '../match-types.js';
 
 /** Most keywords one search_volume request may hold. */
 export const MAX_KEYWORDS = 100;
@@ -46,11 +47,26 @@ const keywordsField = (max: number) =>
 /** Longest language_code echoed (codes are 2–5 characters; this leaves room for odd ones). */
 const MAX_LANGUAGE_CODE_LENGTH = 35;
 
+/** match_types: a list of broad, phrase, exact, order (broad is always measured). */
+const matchTypesField = z
+  .array(z.enum(MATCH_TYPES, { error: `each match type must be one of ${MATCH_TYPES.join(', ')}` }), {
+    error: 'match_types must be an array of strings',
+  })
+  .max(MATCH_TYPES.length * 2, { error: `match_types must hold at most ${MATCH_TYPES.length * 2} values` })
+  .optional();
+
+/** history_months: 12 (default) or 24. */
+const historyMonthsField = z
+  .union([z.literal(12), z.literal(24)], { error: 'history_months must be 12 or 24' })
+  .optional();
+
 /** POST /v1/keywords/search_volume body (errors name the field, e.g. `keywords[3]`). */
 export const searchVolumeRequestSchema = z.object({
   keywords: keywordsField(MAX_KEYWORDS),
   location_code: locationCodeField,
   language_code: textField('language_code', MAX_LANGUAGE_CODE_LENGTH).default(DEFAULT_LANGUAGE_CODE),
+  match_types: matchTypesField,
+  history_months: historyMonthsField,
 });
 
 /** The same body posted as a task: up to MAX_TASK_KEYWORDS keywords. */

@@ -5,7 +5,7 @@ import { locationsItemSchema, searchVolumeItemSchema, suggestionsItemSchema } fr
 import { presentLocations, presentSearchVolumeItem, presentSuggestions } from '../../rest/v1/presenters.js';
 import { keywordDataOf } from '../../services/keyword-data-deps.js';
 import { getLocations } from '../../services/locations.js';
-import { getSearchVolume } from '../../services/search-volume.js';
+import { bodyVolumeOptions, getSearchVolume } from '../../services/search-volume.js';
 import { getSuggestions } from '../../services/suggestions.js';
 import { rowLimitDoc, rowLimitField } from '../row-limit.js';
 import { formatCount, formatShare, numberedLines, shownOf } from '../summary-text.js';
@@ -25,7 +25,7 @@ export const keywordSearchVolume = defineTool({
   run: async (args, scope) => {
     const volumes = await getSearchVolume(
       scope,
-      { keywords: args.keywords, locationCode: args.location_code, languageCode: args.language_code },
+      { keywords: args.keywords, locationCode: args.location_code, languageCode: args.language_code, ...bodyVolumeOptions(args) },
       { competition: keywordDataOf(scope).competition },
     );
     return { result: volumes.map(presentSearchVolumeItem) };

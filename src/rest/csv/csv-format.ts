@@ -15,6 +15,9 @@ export interface CsvTable {
  */
 export type CsvDialect = 'excel' | 'rfc4180';
 
+/** What a table can be exported as: a CSV dialect, or an XLSX workbook (`?format=xlsx`). */
+export type TableFormat = CsvDialect | 'xlsx';
+
 // A cell Excel would run as a formula (CSV injection, OWASP): =, +, -, @, and tab or CR that some versions strip first.
 const FORMULA_START = /^[=+\-@\t\r]/;
 

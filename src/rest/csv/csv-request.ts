@@ -1,23 +1,27 @@
 import { invalidField } from '../../domain/errors.js';
 import type { HttpCall } from '../../http/exchange.js';
-import type { CsvDialect } from './csv-format.js';
+import type { TableFormat } from './csv-format.js';
 import { csvTableFor } from './csv-tables.js';
 
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /**
- * The CSV dialect a request asks for, or undefined for JSON. CSV is asked for by `?format=csv` or by an
+ * The table format a request asks for, or undefined for JSON. CSV is asked for by `?format=csv` or by an
  * Accept header naming text/csv; `?delimiter=comma` picks plain RFC 4180 (`semicolon`, the default, the
- * Excel dialect). A format or delimiter the service does not write is refused, naming the parameter.
+ * Excel dialect). XLSX by `?format=xlsx` or an Accept header naming its type. A format or delimiter the service
+ * does not write is refused, naming the parameter.
  */
-export function csvDialectOf(request: Pick<HttpCall, 'headers' | 'query'>): CsvDialect | undefined {
+export function csvDialectOf(request: Pick<HttpCall, 'headers' | 'query'>): TableFormat | undefined {
   const format = request.query.get('format');
-  if (format !== null && format !== 'csv' && format !== 'json') {
-    throw invalidField('format', `format must be csv or json, got "${format.slice(0, 20)}"`);
+  if (format !== null && format !== 'csv' && format !== 'json' && format !== 'xlsx') {
+    throw invalidField('format', `format must be csv, xlsx or json, got "${format.slice(0, 20)}"`);
   }
   const delimiter = request.query.get('delimiter');
   if (delimiter !== null && delimiter !== 'comma' && delimiter !== 'semicolon') {
     throw invalidField('delimiter', `delimiter must be comma or semicolon, got "${delimiter.slice(0, 20)}"`);
   }
   const accept = request.headers.get('accept') ?? '';
+  if (format === 'xlsx' || (format === null && accept.includes(XLSX_TYPE))) return 'xlsx';
   const wanted = format === 'csv' || (format === null && /(^|[\s,])text\/csv\b/i.test(accept));
   if (!wanted) return undefined;
   return delimiter === 'comma' ? 'rfc4180' : 'excel';
@@ -27,9 +31,10 @@ export function csvDialectOf(request: Pick<HttpCall, 'headers' | 'query'>): CsvD
  * The dialect for this route, checked before the operation runs (so a refused request spends nothing). A route
  * with no table asked by `?format=csv` is a 400 naming `format`; asked by Accept only, it answers JSON.
  */
-export function csvRequestFor(request: Pick<HttpCall, 'headers' | 'query' | 'path'>): CsvDialect | undefined {
+export function csvRequestFor(request: Pick<HttpCall, 'headers' | 'query' | 'path'>): TableFormat | undefined {
   const dialect = csvDialectOf(request);
   if (!dialect || csvTableFor(request.path)) return dialect;
-  if (request.query.get('format') === 'csv') throw invalidField('format', `${request.path} has no CSV form; leave out format=csv`);
+  const format = request.query.get('format');
+  if (format === 'csv' || format === 'xlsx') throw invalidField('format', `${request.path} has no table form; leave out format=${format}`);
   return undefined;
 }

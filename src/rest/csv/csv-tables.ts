@@ -11,21 +11,38 @@ function tableOf(columns: string[], rows: readonly Row[], lead: Row = {}): CsvTa
   return { columns, rows: rows.map((row) => columns.map((c) => ({ ...lead, ...row })[c] as CsvCell)) };
 }
 
-const SEARCH_VOLUME_FIELDS = ['keyword', 'location_code', 'language_code', 'search_volume', 'competition', 'competition_level', 'cpc'];
+const SEARCH_VOLUME_FIELDS = [
+  'keyword',
+  'location_code',
+  'language_code',
+  'search_volume',
+  'search_volume_phrase',
+  'search_volume_exact',
+  'search_volume_order',
+  'competition',
+  'competition_level',
+  'cpc',
+];
+const SEASONALITY_FIELDS = ['yoy_change_percent', 'peak_month', 'seasonality_index', 'trend_class'] as const;
 const monthKey = (m: { year: number; month: number }) => `${m.year}-${String(m.month).padStart(2, '0')}`;
 
 /**
- * search_volume (live or a task's result): one row per keyword, its fields, then one column per month
- * (`2025-11`), oldest first, over every month any keyword has; a month a keyword lacks is an empty cell.
+ * search_volume (live or a task's result): one row per keyword, its fields (the match types' volumes empty when
+ * not asked), its seasonality, then one column per broad month (`2025-11`), oldest first, over every month any
+ * keyword has; a month a keyword lacks is an empty cell.
  */
 export function searchVolumeTable(items: readonly SearchVolumeItemJson[]): CsvTable {
   items = listOf(items);
   const months = [...new Set(items.flatMap((item) => item.monthly_searches.map(monthKey)))].sort();
   return {
-    columns: [...SEARCH_VOLUME_FIELDS, ...months],
+    columns: [...SEARCH_VOLUME_FIELDS, ...SEASONALITY_FIELDS, ...months],
     rows: items.map((item) => {
       const byMonth = new Map(item.monthly_searches.map((m) => [monthKey(m), m.search_volume]));
-      return [...SEARCH_VOLUME_FIELDS.map((f) => (item as unknown as Row)[f] as CsvCell), ...months.map((m) => byMonth.get(m))];
+      return [
+        ...SEARCH_VOLUME_FIELDS.map((f) => (item as unknown as Row)[f] as CsvCell),
+        ...SEASONALITY_FIELDS.map((f) => item.seasonality?.[f]),
+        ...months.map((m) => byMonth.get(m)),
+      ];
     }),
   };
 }

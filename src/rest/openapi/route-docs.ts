@@ -40,7 +40,7 @@ const envelopeExample = (path: string, request: Record<string, unknown>, result:
   return { version: '0.1.20260122', status_code: 20000, status_message: 'Ok.', time: '0.0123 sec.', cost: 1, tasks_count: 1, tasks_error: 0, tasks: [task] };
 };
 
-const searchVolumeRequest = { keywords: ['купить ноутбук'], location_code: 2643, language_code: 'ru' };
+const searchVolumeRequest = { keywords: ['купить ноутбук'], location_code: 2643, language_code: 'ru', match_types: ['broad', 'phrase'] };
 const suggestionsRequest = { keyword: 'велосипед', limit: 2 };
 const locationsRequest = { keyword: 'пицца' };
 
@@ -107,7 +107,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   '/v1/keywords/search_volume': {
     response: envelopeSchema(searchVolumeItemSchema, 'SearchVolumeEnvelope'),
     requestExample: searchVolumeRequest,
-    fields: { keywords: '1 to 100 keywords, each non-empty.', location_code: locationCode, language_code: 'Echoed (default ru).' },
+    fields: {
+      keywords: '1 to 100 keywords, each non-empty, no operator but +.',
+      location_code: locationCode,
+      language_code: 'Echoed (default ru).',
+      match_types: 'Any of broad, phrase, exact, order (default [broad]; broad is always measured). Each extra type is one more Wordstat call per keyword.',
+      history_months: '12 (default) or 24 months of monthly history; 24 gives year-over-year change.',
+    },
     responseExample: envelopeExample('/v1/keywords/search_volume', searchVolumeRequest, [
       {
         keyword: 'купить ноутбук',
@@ -121,6 +127,20 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
           { year: 2026, month: 10, search_volume: 42000 },
           { year: 2026, month: 9, search_volume: 39000 },
         ],
+        search_volume_phrase: 9100,
+        search_volume_exact: null,
+        search_volume_order: null,
+        match_type_monthly_searches: {
+          phrase: {
+            source: 'derived',
+            last_30_days: 9400,
+            monthly_searches: [
+              { year: 2026, month: 10, search_volume: 9400 },
+              { year: 2026, month: 9, search_volume: 8700 },
+            ],
+          },
+        },
+        seasonality: { months: 12, yoy_change_percent: null, peak_month: 12, seasonality_index: 1.31, slope_percent_per_year: 4.2, trend_class: 'stable' },
       },
     ]),
   },

@@ -41,6 +41,26 @@ export const envelopeErrorSchema = component(
   'EnvelopeError',
 );
 
+const monthlySearches = z.array(z.object({ year: z.number().int(), month: z.number().int().min(1).max(12), search_volume: volume }));
+
+const matchTypeSeries = z.object({
+  source: z.literal('derived').meta({ description: 'Wordstat gives monthly figures only for broad: these months are broad\'s, scaled by the type\'s last-30-days share.' }),
+  last_30_days: volume.meta({ description: "The type's own count over the last 30 days." }),
+  monthly_searches: monthlySearches,
+});
+
+export const seasonalitySchema = component(
+  z.object({
+    months: z.number().int().meta({ description: 'Months the figures rest on.' }),
+    yoy_change_percent: z.number().nullable().meta({ description: 'Last 12 months against the 12 before, in percent; null without 24 months.' }),
+    peak_month: z.number().int().min(1).max(12).nullable().meta({ description: 'Calendar month with the highest mean.' }),
+    seasonality_index: z.number().nullable().meta({ description: 'Peak month mean ÷ mean of all months (1 = flat).' }),
+    slope_percent_per_year: z.number().meta({ description: 'Least-squares line: change over a year relative to the mean, in percent.' }),
+    trend_class: z.enum(['growing', 'stable', 'falling', 'seasonal']),
+  }),
+  'Seasonality',
+);
+
 export const searchVolumeItemSchema = component(
   z.object({
     keyword: z.string(),
@@ -50,9 +70,14 @@ export const searchVolumeItemSchema = component(
     competition: z.number().min(0).max(1).nullable(),
     competition_level: z.enum(['LOW', 'MEDIUM', 'HIGH']).nullable(),
     cpc: z.number().nonnegative(),
-    monthly_searches: z
-      .array(z.object({ year: z.number().int(), month: z.number().int().min(1).max(12), search_volume: volume }))
-      .meta({ description: 'The last 12 completed months, newest first.' }),
+    monthly_searches: monthlySearches.meta({ description: 'The last 12 completed months (24 with history_months 24), newest first.' }),
+    search_volume_phrase: volume.nullable().meta({ description: 'Phrase match ("…"): mean of its derived months; null when not asked in match_types.' }),
+    search_volume_exact: volume.nullable().meta({ description: 'Exact match ("!…" on every word): mean of its derived months; null when not asked.' }),
+    search_volume_order: volume.nullable().meta({ description: 'Fixed order ([…]): mean of its derived months; null when not asked.' }),
+    match_type_monthly_searches: z
+      .object({ phrase: matchTypeSeries.optional(), exact: matchTypeSeries.optional(), order: matchTypeSeries.optional() })
+      .meta({ description: 'Each asked match type: its own last-30-days count and its months, derived from broad (docs/decisions.md).' }),
+    seasonality: seasonalitySchema.nullable().meta({ description: 'Seasonality and trend of monthly_searches.' }),
   }),
   'SearchVolumeItem',
 );

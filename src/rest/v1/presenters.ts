@@ -1,5 +1,7 @@
 import type { CompetitionLevel } from '../../domain/keyword-metrics.js';
 import type { KeywordLocations } from '../../services/locations.js';
+import type { ExtraMatchType } from '../../domain/match-types.js';
+import type { Seasonality } from '../../domain/seasonality.js';
 import type { KeywordVolume } from '../../services/search-volume.js';
 import type { SuggestionsResult } from '../../services/suggestions.js';
 
@@ -13,6 +15,29 @@ export interface SearchVolumeItemJson {
   competition_level: CompetitionLevel | null;
   cpc: number;
   monthly_searches: readonly MonthlySearchJson[];
+  // Extra fields (issue 21): clients of the format ignore fields they do not know.
+  /** Mean of the derived months of each match type; null when the type was not asked. */
+  search_volume_phrase: number | null;
+  search_volume_exact: number | null;
+  search_volume_order: number | null;
+  /** Per asked match type: its own last-30-days count and its derived months (labelled). */
+  match_type_monthly_searches: Partial<Record<ExtraMatchType, MatchTypeSeriesJson>>;
+  seasonality: SeasonalityJson | null;
+}
+
+interface MatchTypeSeriesJson {
+  source: 'derived';
+  last_30_days: number;
+  monthly_searches: readonly MonthlySearchJson[];
+}
+
+export interface SeasonalityJson {
+  months: number;
+  yoy_change_percent: number | null;
+  peak_month: number | null;
+  seasonality_index: number | null;
+  slope_percent_per_year: number;
+  trend_class: Seasonality['trendClass'];
 }
 
 interface MonthlySearchJson {
@@ -52,6 +77,35 @@ export function presentSearchVolumeItem(volume: KeywordVolume): SearchVolumeItem
     competition_level: volume.competitionLevel,
     cpc: volume.cpc,
     monthly_searches: presentMonths(volume.monthlySearches),
+    ...presentMatchTypes(volume.matchTypes ?? {}),
+    seasonality: presentSeasonality(volume.seasonality ?? null),
+  };
+}
+
+/** The flat per-type volumes and the labelled series (a result stored before match types has none). */
+function presentMatchTypes(types: KeywordVolume['matchTypes']) {
+  const series: Partial<Record<ExtraMatchType, MatchTypeSeriesJson>> = {};
+  for (const [type, figures] of Object.entries(types) as [ExtraMatchType, NonNullable<KeywordVolume['matchTypes'][ExtraMatchType]>][]) {
+    series[type] = { source: figures.monthlySource, last_30_days: figures.last30Days, monthly_searches: presentMonths(figures.monthlySearches) };
+  }
+  return {
+    search_volume_phrase: types.phrase?.searchVolume ?? null,
+    search_volume_exact: types.exact?.searchVolume ?? null,
+    search_volume_order: types.order?.searchVolume ?? null,
+    match_type_monthly_searches: series,
+  };
+}
+
+/** Seasonality in the format's snake_case (shared by /v1 items and /v2 dynamics). */
+export function presentSeasonality(s: Seasonality | null): SeasonalityJson | null {
+  if (!s) return null;
+  return {
+    months: s.months,
+    yoy_change_percent: s.yoyChangePercent,
+    peak_month: s.peakMonth,
+    seasonality_index: s.seasonalityIndex,
+    slope_percent_per_year: s.slopePercentPerYear,
+    trend_class: s.trendClass,
   };
 }
 

@@ -5,7 +5,7 @@ import {
 } from '../../domain/requests/keyword-data.js';
 import { type CompetitionEstimator, noCompetitionEstimator } from '../../ports/competition.js';
 import { getLocations } from '../../services/locations.js';
-import { getSearchVolume } from '../../services/search-volume.js';
+import { bodyVolumeOptions, getSearchVolume } from '../../services/search-volume.js';
 import { createSuggestionsPipeline, getSuggestions, type SuggestionsPipeline } from '../../services/suggestions.js';
 import type { KeywordDataDeps } from '../../services/context.js';
 import { keywordDataOf } from '../../services/keyword-data-deps.js';
@@ -45,7 +45,7 @@ export function createV1Routes(deps: V1RouteDeps = {}): RestRoute[] {
         const request = body;
         const volumes = await getSearchVolume(
           scope,
-          { keywords: request.keywords, locationCode: request.location_code, languageCode: request.language_code },
+          { keywords: request.keywords, locationCode: request.location_code, languageCode: request.language_code, ...bodyVolumeOptions(request) },
           { competition: stages(scope).competition },
         );
         return volumes.map(presentSearchVolumeItem);

@@ -1,0 +1,41 @@
+import type { DomainError } from '../domain/errors.js';
+import type { ResultPage, TaskCounts, TaskOperation, TaskPage, TaskRecord, TaskStatus } from './task-types.js';
+
+// The task service's shape, apart from its making: services' context names it without reaching the operations
+// (which reach the services), so a type import does not close a cycle.
+
+/** One posted task: created, or refused with the error naming its field (the others are still created). */
+export type PostedTask = { ok: true; task: TaskRecord } | { ok: false; error: DomainError; body: unknown };
+
+/** A task with its ETA worked out from the budget (null once finished). */
+export interface TaskView {
+  task: TaskRecord;
+  eta: Date | null;
+}
+
+/** Tasks as every face uses them: post, poll, collect, cancel, list. */
+export interface TaskService {
+  post(keyId: string, operation: TaskOperation, bodies: readonly unknown[]): Promise<PostedTask[]>;
+  /**
+   * A task of this key; NOT_FOUND for an unknown id, another key's task, or (with `operation`) a task of another
+   * operation, as when a suggestions task is asked for through search_volume's path. A finished task is marked
+   * collected.
+   */
+  get(keyId: string, id: string, options?: { withResult?: boolean; operation?: TaskOperation }): Promise<TaskView>;
+  ready(keyId: string, operation: TaskOperation): Promise<TaskRecord[]>;
+  cancel(keyId: string, id: string, options?: { operation?: TaskOperation }): Promise<TaskView>;
+  /** The operator's cancel: any key's task (NOT_FOUND for an unknown id). */
+  cancelAny(id: string): Promise<TaskView>;
+  /** Cancels every queued or running task of a revoked key; returns how many. */
+  cancelForKey(keyId: string): Promise<number>;
+  list(keyId: string, options: { status?: TaskStatus | undefined; first: number; after?: string | undefined }): Promise<TaskPage>;
+  counts(): Promise<TaskCounts>;
+  /** Checks one task body as post does (tag, notification URLs, the operation's body), creating nothing. */
+  check(operation: TaskOperation, body: unknown): Promise<void>;
+  /**
+   * Rows of a task's result list (a search_volume task's keywords); undefined for an unknown id, another key's task
+   * or a result that is not a list. Reads only those rows; does not mark the task collected.
+   */
+  resultPage(keyId: string, id: string, offset: number, limit: number): Promise<ResultPage | undefined>;
+}
+
