@@ -1,4 +1,6 @@
+import type { ExtraMatchType } from '../domain/match-types.js';
 import type { SourceCall } from '../domain/source-call.js';
+import type { HistoryMonths } from '../services/keyword-history.js';
 import type { ServiceContext } from '../services/context.js';
 import type { TaskOperation } from '../tasks/task-types.js';
 
@@ -8,6 +10,10 @@ import type { TaskOperation } from '../tasks/task-types.js';
 export interface KeywordParent {
   phrase: string;
   regions: number[];
+  /** Match types asked beyond broad (none unless the field asked). */
+  matchTypes?: readonly ExtraMatchType[];
+  /** Months of the volume call's window (12 unless asked). */
+  historyMonths?: HistoryMonths;
   /** A task's stored keyword: its volume figures were gathered by the task (no call); its nested views call. */
   stored?: boolean;
 }

@@ -8,8 +8,13 @@ import { keywordDataOf } from '../services/keyword-data-deps.js';
 import { regionsSourceQuery, toRegionsQuery } from '../services/regions.js';
 import { RELATED_QUERIES_PER_SEED } from '../services/suggestions.js';
 import { toTopQuery } from '../services/top.js';
+import type { ExtraMatchType } from '../domain/match-types.js';
+import { DEFAULT_HISTORY_MONTHS } from '../services/keyword-history.js';
+import { matchTypeCalls } from '../services/match-type-volumes.js';
+import { monthlyVolumeQuery } from '../services/search-volume.js';
+import { keywordVolumeOptions } from './keyword-args.js';
 import { resolveUsageRange } from '../services/usage.js';
-import type { FieldPlan, FieldPlanner, KeywordParent } from './field-plan.js';
+import type { Args, FieldPlan, FieldPlanner, KeywordParent } from './field-plan.js';
 import { TASK_FIELD_PLANNERS } from './task-field-planners.js';
 
 export type { FieldPlan, FieldPlanner, KeywordParent, KeywordRows, TaskSelector } from './field-plan.js';
@@ -18,13 +23,26 @@ const opt = <T>(value: T | null | undefined): T | undefined => value ?? undefine
 
 /** Monthly volume of a keyword: the call its volume figures make (the /v1 search_volume call; keyword-view.ts). */
 function volumeCall(ctx: ServiceContext, keyword: KeywordParent): SourceCall {
-  return { method: 'dynamics', query: toDynamicsQuery(ctx, { phrase: keyword.phrase, period: 'PERIOD_MONTHLY', regions: keyword.regions }) };
+  return { method: 'dynamics', query: monthlyVolumeQuery(ctx, keyword.phrase, keyword.regions, keyword.historyMonths ?? DEFAULT_HISTORY_MONTHS) };
 }
 
-function keywordsOf(phrases: readonly string[], locationCode: number | null | undefined): KeywordParent[] {
+function keywordsOf(phrases: readonly string[], locationCode: number | null | undefined, args: Args = {}): KeywordParent[] {
   const regions = regionFilterForLocation(locationCode ?? DEFAULT_LOCATION_CODE);
-  return phrases.map((phrase) => ({ phrase, regions }));
+  const { matchTypes, historyMonths } = keywordVolumeOptions(args);
+  return phrases.map((phrase) => ({ phrase, regions, matchTypes, historyMonths }));
 }
+
+/**
+ * A match type's field: when its type was asked, the keyword's match-type figures (the volume call, then one GetTop
+ * per asked type: they are measured together); `undefined` type: every asked type (matchTypeVolumes).
+ */
+const matchTypePlan =
+  (type?: ExtraMatchType): FieldPlanner =>
+  (_a, ctx, parents) => ({
+    calls: parents
+      .filter((k) => !k.stored && (k.matchTypes ?? []).length > 0 && (type === undefined || k.matchTypes!.includes(type)))
+      .flatMap((k) => [volumeCall(ctx, k), ...matchTypeCalls(ctx, k.phrase, k.matchTypes!, k.regions, 'phrase')]),
+  });
 
 /** A `Keyword` costs nothing by itself: each field reading its monthly figures makes the volume call (once). */
 const keywordPlan = (keywords: KeywordParent[]): FieldPlan => ({ calls: [], keywords });
@@ -54,8 +72,8 @@ export const FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
   'Query.regions': (a) => ({
     calls: [{ method: 'regions', query: regionsSourceQuery(toRegionsQuery({ phrase: a.phrase, region: opt(a.level), devices: opt(a.devices) })) }],
   }),
-  'Query.keyword': (a) => keywordPlan(keywordsOf([normalizePhrase(a.phrase, 'phrase')], a.locationCode)),
-  'Query.keywords': (a) => keywordPlan(keywordsOf(normalizeKeywords(a.phrases, 'phrases'), a.locationCode)),
+  'Query.keyword': (a) => keywordPlan(keywordsOf([normalizePhrase(a.phrase, 'phrase')], a.locationCode, a)),
+  'Query.keywords': (a) => keywordPlan(keywordsOf(normalizeKeywords(a.phrases, 'phrases'), a.locationCode, a)),
   'Query.suggestions': (a, ctx) => {
     normalizeSuggestionsLimit(opt(a.limit));
     const [seed] = keywordsOf([normalizePhrase(a.keyword, 'keyword')], a.locationCode);
@@ -70,6 +88,11 @@ export const FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
   'Keyword.searchVolume': volumePlan,
   'Keyword.cpc': volumePlan,
   'Keyword.monthlySearches': volumePlan,
+  'Keyword.seasonality': volumePlan,
+  'Keyword.searchVolumePhrase': matchTypePlan('phrase'),
+  'Keyword.searchVolumeExact': matchTypePlan('exact'),
+  'Keyword.searchVolumeOrder': matchTypePlan('order'),
+  'Keyword.matchTypeVolumes': matchTypePlan(),
   'Keyword.dynamics': (a, ctx, parents) => ({
     calls: parents.map((k) => ({
       method: 'dynamics' as const,

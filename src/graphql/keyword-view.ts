@@ -4,13 +4,24 @@ import { canonicalPhrase } from '../domain/source-call.js';
 import { DEFAULT_SOURCE_CONCURRENCY, type ServiceContext } from '../services/context.js';
 import { getDynamics } from '../services/dynamics.js';
 import { keywordDataOf } from '../services/keyword-data-deps.js';
-import { estimateCompetition, type KeywordVolume, monthlyVolumeOf, type MonthlyVolume } from '../services/search-volume.js';
+import { EXTRA_MATCH_TYPES, type ExtraMatchType } from '../domain/match-types.js';
+import type { Seasonality } from '../domain/seasonality.js';
+import { DEFAULT_HISTORY_MONTHS, type HistoryMonths, historyWindow } from '../services/keyword-history.js';
+import { measureMatchTypes } from '../services/match-type-volumes.js';
+import {
+  estimateCompetition,
+  type KeywordVolume,
+  type MatchTypeVolumes,
+  monthlyVolumeOf,
+  type MonthlyVolume,
+} from '../services/search-volume.js';
 import { createCallLimit } from './call-limit.js';
 
 /** The figures of one keyword that come from its monthly dynamics (one source call). */
 export interface VolumeFigures {
   searchVolume: number;
   monthlySearches: readonly MonthlyVolume[];
+  seasonality: Seasonality | null;
 }
 
 /**
@@ -24,6 +35,10 @@ export interface KeywordView {
   locationCode: number;
   languageCode: string;
   volume(): Promise<VolumeFigures>;
+  /** The asked match types (besides broad), in a fixed order. */
+  askedMatchTypes: readonly ExtraMatchType[];
+  /** Their figures: the volume call, then one GetTop per asked type (none when none is asked). */
+  matchTypes(): Promise<MatchTypeVolumes>;
   /** In [0, 1]; null when the estimator has no estimate. */
   competition(): Promise<number | null>;
 }
@@ -41,6 +56,8 @@ export interface KeywordViewsParams {
   phrases: readonly string[];
   locationCode?: number | undefined;
   languageCode?: string | undefined;
+  matchTypes?: readonly ExtraMatchType[] | undefined;
+  historyMonths?: HistoryMonths | undefined;
 }
 
 /**
@@ -62,23 +79,37 @@ export function keywordViews(ctx: ServiceContext, params: KeywordViewsParams): K
     if (!pending) estimates.set(key, (pending = estimateCompetition(deps, phrase, regions)));
     return pending;
   };
-  return params.phrases.map((phrase, i) => ({
-    keyword: params.keywords[i]!,
-    locationCode,
-    languageCode,
-    volume: once(() => limit.run(async () => monthlyVolumeOf(await getDynamics(ctx, { phrase, period: 'PERIOD_MONTHLY', regions })))),
-    competition: once(() => estimate(phrase)),
-  }));
+  const window = historyWindow(ctx.today, params.historyMonths ?? DEFAULT_HISTORY_MONTHS);
+  const askedMatchTypes = params.matchTypes ?? [];
+  return params.phrases.map((phrase, i) => {
+    const volume = once(() => limit.run(async () => monthlyVolumeOf(await getDynamics(ctx, { phrase, period: 'PERIOD_MONTHLY', regions, ...window }))));
+    return {
+      keyword: params.keywords[i]!,
+      locationCode,
+      languageCode,
+      volume,
+      askedMatchTypes,
+      matchTypes: once(async () => {
+        const { monthlySearches } = await volume();
+        return limit.run(() => measureMatchTypes(ctx, phrase, askedMatchTypes, regions, monthlySearches));
+      }),
+      competition: once(() => estimate(phrase)),
+    };
+  });
 }
 
 /** A view of figures already computed (a finished search_volume task). */
 export function keywordViewOf(volume: KeywordVolume): KeywordView {
-  const figures: VolumeFigures = { searchVolume: volume.searchVolume, monthlySearches: volume.monthlySearches };
+  const figures: VolumeFigures = { searchVolume: volume.searchVolume, monthlySearches: volume.monthlySearches, seasonality: volume.seasonality ?? null };
+  // A result stored before match types and seasonality existed has neither.
+  const matchTypes = volume.matchTypes ?? {};
   return {
     keyword: volume.keyword,
     locationCode: volume.locationCode,
     languageCode: volume.languageCode,
     volume: () => Promise.resolve(figures),
+    askedMatchTypes: EXTRA_MATCH_TYPES.filter((type) => matchTypes[type]),
+    matchTypes: () => Promise.resolve(matchTypes),
     competition: () => Promise.resolve(volume.competition),
   };
 }

@@ -31,6 +31,8 @@ export function createTaskBody(args: Record<string, any>): Record<string, unknow
     keywords: args.keywords,
     location_code: args.locationCode ?? undefined,
     language_code: args.languageCode ?? undefined,
+    ...(args.matchTypes == null ? {} : { match_types: args.matchTypes }),
+    ...(args.historyMonths == null ? {} : { history_months: args.historyMonths }),
     ...(args.tag == null ? {} : { tag: args.tag }),
     ...(args.postbackUrl == null ? {} : { postback_url: args.postbackUrl }),
   };

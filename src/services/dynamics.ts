@@ -9,6 +9,7 @@ import {
   normalizeRegionFilter,
 } from '../domain/requests/fields.js';
 import { computeTrend } from '../domain/trend.js';
+import { type Seasonality, seasonalityOf } from '../domain/seasonality.js';
 import type { DynamicsPoint, DynamicsQuery, DynamicsResult } from '../domain/types.js';
 import type { ServiceContext } from './context.js';
 import { createDerivedMemo } from './derived-memo.js';
@@ -25,6 +26,8 @@ export interface DynamicsParams {
 export interface Dynamics {
   results: readonly DynamicsPoint[];
   trend: string;
+  /** Seasonality and the fitted trend of a monthly window of 12 months or more; null otherwise. */
+  seasonality: Seasonality | null;
 }
 
 /** Validates and canonicalises a dynamics request, resolving its window against today. */
@@ -68,5 +71,7 @@ function fillSeries(raw: DynamicsResult, query: DynamicsQuery): Dynamics {
   const results = periodStarts(query.fromDate, query.toDate, query.period).map(
     (date) => byDate.get(date) ?? Object.freeze({ date, count: 0, share: 0 }),
   );
-  return Object.freeze({ results: Object.freeze(results), trend: computeTrend(results.map((p) => p.count)) });
+  const counts = results.map((p) => p.count);
+  const seasonality = query.period === 'PERIOD_MONTHLY' && results[0] ? seasonalityOf(counts, Number(results[0].date.slice(5, 7))) : null;
+  return Object.freeze({ results: Object.freeze(results), trend: computeTrend(counts), seasonality: seasonality && Object.freeze(seasonality) });
 }

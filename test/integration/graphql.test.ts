@@ -13,7 +13,7 @@ describe('GraphQL', () => {
     const gql = await graphql(
       app,
       `{ top(phrase: "ноутбук", numPhrases: 10) { results { phrase count } associations { phrase count } totalCount }
-         dynamics(phrase: "ноутбук", period: WEEKLY) { results { date count share } trend }
+         dynamics(phrase: "ноутбук", period: WEEKLY) { results { date count share } trend seasonality { trendClass } }
          regions(phrase: "ноутбук", level: CITIES) { regionId regionName regionNameEn regionType parentId parentName countryCode count share affinityIndex } }`,
     );
     expect(gql.status).toBe(200);

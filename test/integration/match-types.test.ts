@@ -173,6 +173,68 @@ describe('match types through the fake Wordstat', () => {
     expect(taskRows.map((row) => row.price)).toEqual([1]);
   });
 
+  it('GraphQL keyword(matchTypes): the same calls and numbers as REST, a repeat is a HIT, unasked types are null', async () => {
+    const query = `{ keyword(phrase: "кофемашина", matchTypes: [PHRASE, ORDER], historyMonths: 24) {
+      searchVolume searchVolumePhrase searchVolumeExact searchVolumeOrder
+      matchTypeVolumes { matchType searchVolume last30Days monthlySource monthlySearches { year month searchVolume } }
+      seasonality { months yoyChangePercent peakMonth seasonalityIndex trendClass } } }`;
+    const first = await graphql(app, query);
+    expect(first.json.errors).toBeUndefined();
+    expect(fake.calls.dynamics).toBe(1);
+    expect(fake.calls.top).toBe(2);
+    expect(first.headers.get('x-cost')).toBe('1');
+    const k = first.json.data.keyword;
+    expect(k.searchVolumeExact).toBeNull();
+    expect(k.matchTypeVolumes.map((v: { matchType: string }) => v.matchType)).toEqual(['PHRASE', 'ORDER']);
+    expect(k.matchTypeVolumes[0].monthlySource).toBe('DERIVED');
+    expect(k.matchTypeVolumes[0].monthlySearches).toHaveLength(24);
+    expect(k.seasonality.months).toBe(24);
+    const rest = await post(app, '/v1/keywords/search_volume', { keywords: ['кофемашина'], match_types: ['order', 'phrase'], history_months: 24 });
+    expect(rest.headers.get('x-cache')).toBe('HIT');
+    const item = rest.json.tasks[0].result[0];
+    expect([item.search_volume_phrase, item.search_volume_order]).toEqual([k.searchVolumePhrase, k.searchVolumeOrder]);
+    expect(item.seasonality.yoy_change_percent).toBe(k.seasonality.yoyChangePercent);
+    const again = await graphql(app, query);
+    expect(again.headers.get('x-cache')).toBe('HIT');
+    expect(again.headers.get('x-cost')).toBe('0.1');
+    expect(fake.calls.dynamics + fake.calls.top).toBe(3);
+  });
+
+  it('GraphQL: a keyword that selects no match-type field makes no GetTop; a bad matchTypes or historyMonths is refused naming it', async () => {
+    const lean = await graphql(app, '{ keyword(phrase: "утюг", matchTypes: [EXACT]) { searchVolume seasonality { trendClass } } }');
+    expect(lean.json.errors).toBeUndefined();
+    expect(fake.calls.top).toBe(0);
+    const bad = await graphql(app, '{ keyword(phrase: "утюг", historyMonths: 36) { searchVolume } }');
+    expect(bad.json.errors[0].message).toContain('historyMonths');
+    const unknown = await graphql(app, '{ keyword(phrase: "утюг", matchTypes: [WIDE]) { searchVolume } }');
+    expect(unknown.json.errors[0].message).toContain('WIDE');
+    expect(fake.calls.dynamics).toBe(1);
+  });
+
+  it('GraphQL: the operation plan counts the type calls and refuses up front', async () => {
+    const list = Array.from({ length: 40 }, (_, i) => JSON.stringify(`вещь номер ${i}`)).join(', ');
+    const answer = await graphql(app, `{ keywords(phrases: [${list}], matchTypes: [PHRASE, EXACT]) { searchVolumePhrase searchVolumeExact } }`);
+    expect(answer.json.errors?.[0]?.message ?? '').toContain('needs 120 uncached Wordstat calls');
+    expect(fake.calls.dynamics + fake.calls.top).toBe(0);
+  });
+
+  it('GraphQL createSearchVolumeTask takes matchTypes; the finished task shows them', async () => {
+    const created = await graphql(app, 'mutation { createSearchVolumeTask(keywords: ["гамак"], matchTypes: [EXACT]) { id } }');
+    expect(created.json.errors).toBeUndefined();
+    const id = created.json.data.createSearchVolumeTask.id as string;
+    let keyword: any;
+    for (let i = 0; i < 200 && !keyword; i++) {
+      const read = await graphql(app, `{ task(id: "${id}") { status keywords { phrase searchVolumeExact searchVolumePhrase matchTypeVolumes { matchType last30Days } } } }`);
+      if (read.json.data.task.status === 'DONE') keyword = read.json.data.task.keywords[0];
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(keyword, 'the task finished').toBeDefined();
+    expect(keyword.searchVolumeExact).toBeTypeOf('number');
+    expect(keyword.searchVolumePhrase).toBeNull();
+    expect(keyword.matchTypeVolumes).toHaveLength(1);
+    expect(fake.calls.top).toBe(1);
+  });
+
   it('MCP keyword_search_volume takes match_types and shares the cache with REST', async () => {
     const { client: mcp, lastHeaders } = await connectClient(mcpUrl);
     const tool = await mcp.callTool({ name: 'keyword_search_volume', arguments: { keywords: ['палатка'], match_types: ['exact'] } });

@@ -3,6 +3,7 @@ import type { DynamicsPoint } from '../../domain/types.js';
 import { type Dynamics, getDynamics } from '../../services/dynamics.js';
 import { builder } from '../builder.js';
 import { DeviceEnum, PeriodEnum } from './enums.js';
+import { SeasonalityRef } from './seasonality.js';
 
 const DynamicsPointRef = builder.objectRef<DynamicsPoint>('DynamicsPoint').implement({
   fields: (t) => ({
@@ -16,6 +17,12 @@ export const DynamicsRef = builder.objectRef<Dynamics>('Dynamics').implement({
   fields: (t) => ({
     results: t.field({ type: [DynamicsPointRef], resolve: (d) => d.results }),
     trend: t.exposeString('trend', { description: '`up N%`, `down N%`, `stable` or `up (new)`.' }),
+    seasonality: t.field({
+      type: SeasonalityRef,
+      nullable: true,
+      description: 'For a monthly window of 12 months or more; null otherwise.',
+      resolve: (d) => d.seasonality,
+    }),
   }),
 });
 

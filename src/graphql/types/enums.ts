@@ -27,3 +27,32 @@ export const RegionLevelEnum = builder.enumType('RegionLevel', {
     REGIONS: { value: 'REGION_REGIONS' },
   } as const,
 });
+
+/** How a keyword's frequency is counted (Wordstat's operator forms); maps to the service's lower-case names. */
+export const MatchTypeEnum = builder.enumType('MatchType', {
+  values: {
+    BROAD: { value: 'broad', description: 'The bare phrase: every query holding its words in any form (search_volume).' },
+    PHRASE: { value: 'phrase', description: '"…": only these words, any form and order.' },
+    EXACT: { value: 'exact', description: '"!…" on every word: these words in exactly these forms.' },
+    ORDER: { value: 'order', description: '[…]: these words in this order, other words allowed.' },
+  } as const,
+});
+
+/** Where a monthly series comes from. */
+export const MonthlySourceEnum = builder.enumType('MonthlySource', {
+  values: {
+    DERIVED: {
+      value: 'derived',
+      description: "Wordstat gives monthly figures only for broad: broad's months scaled by the type's last-30-days share.",
+    },
+  } as const,
+});
+
+export const TrendClassEnum = builder.enumType('TrendClass', {
+  values: {
+    GROWING: { value: 'growing' },
+    STABLE: { value: 'stable' },
+    FALLING: { value: 'falling' },
+    SEASONAL: { value: 'seasonal', description: 'Swings around its fitted line by at least half its mean.' },
+  } as const,
+});

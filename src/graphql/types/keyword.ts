@@ -9,7 +9,11 @@ import { getTop } from '../../services/top.js';
 import { builder } from '../builder.js';
 import { type KeywordView, keywordViews } from '../keyword-view.js';
 import { DynamicsRef } from './dynamics.js';
-import { DeviceEnum, PeriodEnum, RegionLevelEnum } from './enums.js';
+import type { ExtraMatchType } from '../../domain/match-types.js';
+import { keywordVolumeOptions } from '../keyword-args.js';
+import type { MatchTypeVolume } from '../../services/search-volume.js';
+import { DeviceEnum, MatchTypeEnum, MonthlySourceEnum, PeriodEnum, RegionLevelEnum } from './enums.js';
+import { SeasonalityRef } from './seasonality.js';
 import { RegionDemandRef } from './regions.js';
 import { TopRef } from './top.js';
 
@@ -21,6 +25,30 @@ const MonthlyVolumeRef = builder.objectRef<MonthlyVolume>('MonthlyVolume').imple
     month: t.exposeInt('month'),
     searchVolume: t.exposeInt('searchVolume'),
   }),
+});
+
+/** One match type's figures for a keyword. */
+const MatchTypeVolumeRef = builder.objectRef<MatchTypeVolume & { matchType: ExtraMatchType }>('MatchTypeVolume').implement({
+  fields: (t) => ({
+    matchType: t.field({ type: MatchTypeEnum, resolve: (v) => v.matchType }),
+    searchVolume: t.exposeInt('searchVolume', { description: 'Rounded mean of the newest 12 derived months: comparable with broad searchVolume.' }),
+    last30Days: t.exposeInt('last30Days', { description: "The type's own count over the last 30 days." }),
+    monthlySource: t.field({ type: MonthlySourceEnum, resolve: (v) => v.monthlySource }),
+    monthlySearches: t.field({ type: [MonthlyVolumeRef], description: 'Newest first; derived (see monthlySource).', resolve: (v) => v.monthlySearches }),
+  }),
+});
+
+/** A match type's mean volume, or null when the keyword's query did not ask for it. */
+const typeVolume = (type: ExtraMatchType) => async (k: KeywordView) =>
+  k.askedMatchTypes.includes(type) ? ((await k.matchTypes())[type]?.searchVolume ?? null) : null;
+
+/** The `keyword`/`keywords` arguments beyond the phrases: match types and history. */
+const volumeArgs = (t: any) => ({
+  matchTypes: t.arg({
+    type: [MatchTypeEnum],
+    description: 'Match types to measure (BROAD always is); each extra type is one more Wordstat call per keyword.',
+  }),
+  historyMonths: t.arg.int({ defaultValue: 12, description: '12 or 24 months of monthly history (24 gives yoyChangePercent).' }),
 });
 
 /**
@@ -36,6 +64,23 @@ export const KeywordRef = builder.objectRef<KeywordView>('Keyword').implement({
     searchVolume: t.int({
       description: 'Rounded mean of the last 12 completed months.',
       resolve: async (k) => (await k.volume()).searchVolume,
+    }),
+    searchVolumePhrase: t.int({ nullable: true, description: 'PHRASE match volume; null unless asked in matchTypes.', resolve: typeVolume('phrase') }),
+    searchVolumeExact: t.int({ nullable: true, description: 'EXACT match volume; null unless asked in matchTypes.', resolve: typeVolume('exact') }),
+    searchVolumeOrder: t.int({ nullable: true, description: 'ORDER match volume; null unless asked in matchTypes.', resolve: typeVolume('order') }),
+    matchTypeVolumes: t.field({
+      type: [MatchTypeVolumeRef],
+      description: 'Each asked match type beyond BROAD, with its derived months.',
+      resolve: async (k) => {
+        const volumes = await k.matchTypes();
+        return k.askedMatchTypes.flatMap((matchType) => (volumes[matchType] ? [{ ...volumes[matchType], matchType }] : []));
+      },
+    }),
+    seasonality: t.field({
+      type: SeasonalityRef,
+      nullable: true,
+      description: 'Seasonality and trend of monthlySearches.',
+      resolve: async (k) => (await k.volume()).seasonality,
     }),
     competition: t.float({ nullable: true, resolve: (k) => k.competition() }),
     competitionLevel: t.field({ type: CompetitionLevelEnum, nullable: true, resolve: async (k) => competitionLevel(await k.competition()) }),
@@ -91,6 +136,7 @@ builder.queryField('keyword', (t) =>
       phrase: t.arg.string({ required: true }),
       locationCode: t.arg.int({ defaultValue: DEFAULT_LOCATION_CODE }),
       languageCode: t.arg.string({ defaultValue: DEFAULT_LANGUAGE_CODE }),
+      ...volumeArgs(t),
     },
     resolve: (_root, args, ctx) =>
       keywordViews(ctx, {
@@ -98,6 +144,7 @@ builder.queryField('keyword', (t) =>
         phrases: [normalizePhrase(args.phrase, 'phrase')],
         locationCode: args.locationCode ?? undefined,
         languageCode: args.languageCode ?? undefined,
+        ...keywordVolumeOptions(args),
       })[0]!,
   }),
 );
@@ -110,6 +157,7 @@ builder.queryField('keywords', (t) =>
       phrases: t.arg.stringList({ required: true }),
       locationCode: t.arg.int({ defaultValue: DEFAULT_LOCATION_CODE }),
       languageCode: t.arg.string({ defaultValue: DEFAULT_LANGUAGE_CODE }),
+      ...volumeArgs(t),
     },
     resolve: (_root, args, ctx) =>
       keywordViews(ctx, {
@@ -118,6 +166,7 @@ builder.queryField('keywords', (t) =>
         phrases: normalizeKeywords(args.phrases, 'phrases'),
         locationCode: args.locationCode ?? undefined,
         languageCode: args.languageCode ?? undefined,
+        ...keywordVolumeOptions(args),
       }),
   }),
 );

@@ -6,6 +6,7 @@ import type { RequestContext } from '../../services/runtime.js';
 import { requireTasks, type TaskView } from '../../tasks/task-service.js';
 import type { TaskRecord, TaskStatus } from '../../tasks/task-types.js';
 import { builder } from '../builder.js';
+import { MatchTypeEnum } from './enums.js';
 import { keywordViewOf } from '../keyword-view.js';
 import { KeywordRef } from './keyword.js';
 import { createTaskBody } from '../task-field-planners.js';
@@ -132,6 +133,8 @@ builder.mutationField('createSearchVolumeTask', (t) =>
       keywords: t.arg.stringList({ required: true }),
       locationCode: t.arg.int({ defaultValue: DEFAULT_LOCATION_CODE }),
       languageCode: t.arg.string({ defaultValue: DEFAULT_LANGUAGE_CODE }),
+      matchTypes: t.arg({ type: [MatchTypeEnum], description: 'As keyword(matchTypes): each extra type is one more call per keyword.' }),
+      historyMonths: t.arg.int({ description: '12 (default) or 24 months of history.' }),
       tag: t.arg.string(),
       postbackUrl: t.arg.string(),
     },

@@ -77,6 +77,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
         { date: '2026-01-05', count: 53040, share: 0.000022 },
       ],
       trend: 'up 4%',
+      seasonality: null,
     },
   },
   '/v2/stats/regions': {

@@ -31,6 +31,17 @@ export const dynamicsResponseSchema = component(
       .string()
       .regex(/^(up \d+%|down \d+%|stable|up \(new\))$/)
       .meta({ description: 'First period against the last: `up N%`, `down N%`, `stable` (within 1 %), `up (new)`.' }),
+    seasonality: z
+      .object({
+        months: z.number().int(),
+        yoyChangePercent: z.number().nullable().meta({ description: 'Last 12 months against the 12 before, in percent; null with fewer than 24.' }),
+        peakMonth: z.number().int().min(1).max(12).nullable().meta({ description: 'Calendar month with the highest mean.' }),
+        seasonalityIndex: z.number().nullable().meta({ description: 'Peak month mean ÷ mean of all months (1 = flat).' }),
+        slopePercentPerYear: z.number().meta({ description: 'Least-squares line: change over a year relative to the mean, in percent.' }),
+        trendClass: z.enum(['growing', 'stable', 'falling', 'seasonal']),
+      })
+      .nullable()
+      .meta({ description: 'For a monthly window of 12 months or more (ask fromDate 24 months back for year over year); null otherwise.' }),
   }),
   'DynamicsResponse',
 );
