@@ -244,6 +244,9 @@ describe('match types through the fake Wordstat', () => {
     const item = (tool.structuredContent as { result: any[] }).result[0];
     expect(item.search_volume_exact).toBeTypeOf('number');
     expect(item.match_type_monthly_searches.exact.source).toBe('derived');
+    // The text an agent reads names the type's figure too.
+    const text = (tool.content as { type: string; text: string }[])[0]!.text;
+    expect(text).toMatch(/палатка — .*, exact \d/);
     const rest = await post(app, '/v1/keywords/search_volume', { keywords: ['палатка'], match_types: ['exact'] });
     expect(rest.headers.get('x-cache')).toBe('HIT');
     expect(rest.json.tasks[0].result[0]).toEqual(item);

@@ -18,7 +18,7 @@ export const keywordSearchVolume = defineTool({
   name: 'keyword_search_volume',
   title: 'Monthly search volume of keywords',
   description:
-    'Average monthly search volume, the last 12 months, competition and CPC for 1 to 100 keywords at once. Use it to compare candidate keywords or to size a list; location_code 2643 is Russia (default), 1012 Moscow.',
+    'Average monthly search volume, the last 12 months, competition, CPC and seasonality (peak month, trend class) for 1 to 100 keywords at once. Use it to compare candidate keywords or to size a list; location_code 2643 is Russia (default), 1012 Moscow. match_types ["phrase","exact","order"] adds the quoted, exact-form and fixed-order frequencies (one extra Wordstat call per keyword each); history_months 24 adds year-over-year change.',
   input: searchVolumeRequestSchema,
   output: z.object({ result: z.array(searchVolumeItemSchema).meta({ description: 'One item per keyword, in the order sent.' }) }),
   fields: ROUTE_DOCS['/v1/keywords/search_volume']!.fields,
@@ -37,8 +37,14 @@ export const keywordSearchVolume = defineTool({
         result,
         (item) =>
           `${item.keyword} — ${formatCount(item.search_volume)}/month` +
+          (item.search_volume_phrase === null ? '' : `, phrase ${formatCount(item.search_volume_phrase)}`) +
+          (item.search_volume_exact === null ? '' : `, exact ${formatCount(item.search_volume_exact)}`) +
+          (item.search_volume_order === null ? '' : `, order ${formatCount(item.search_volume_order)}`) +
           (item.competition_level ? `, competition ${item.competition_level}` : '') +
-          `, CPC ${item.cpc}`,
+          `, CPC ${item.cpc}` +
+          (item.seasonality ? `, ${item.seasonality.trend_class}` : '') +
+          (item.seasonality?.peak_month ? `, peak month ${item.seasonality.peak_month}` : '') +
+          (item.seasonality?.yoy_change_percent == null ? '' : `, ${item.seasonality.yoy_change_percent}% year over year`),
         20,
       ),
     ].join('\n'),
