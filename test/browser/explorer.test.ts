@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, post } from '../support/app.js';
-import { TEST_KEY } from '../support/kit.js';
+import { FIXED_NOW, TEST_KEY } from '../support/kit.js';
 import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { readCsvObjects } from '../support/csv-read.js';
@@ -72,6 +72,12 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     await tab.goto(`${base}/`);
     return tab;
   }
+
+  /** The first day of the month `months` from `isoDate`'s. */
+  const shiftMonth = (isoDate: string, months: number) => {
+    const d = new Date(`${isoDate}T00:00:00Z`);
+    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
+  };
 
   /** Digits of a table cell ("12 345", "12,345" → 12345). */
   const digits = (text: string) => Number(text.replace(/[^\d]/g, ''));
@@ -258,6 +264,79 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     const shown = firstCells.slice(0, 3).map((text) => Number(text.replace(/\D/g, '')));
     expect(shown).toEqual(live.json.tasks[0].result.map((item: { search_volume: number }) => item.search_volume));
     await tab.screenshot({ path: join(SHOTS, 'explorer-task-done.png'), fullPage: false });
+    await tab.context().close();
+  }, 120_000);
+
+  it('an SEO specialist sees match types in sortable columns, seasonality, and saves the list as XLSX (issue 21)', async () => {
+    const tab = await open(1280, 'en-US');
+    await expect.poll(() => tab.evaluate(() => localStorage.getItem('explorer.apiKey'))).toBe(TEST_KEY);
+    await tab.getByRole('tab', { name: 'Keyword list' }).click();
+    const keywords = ['купить палатку', 'палатка', 'палатка туристическая 4 местная', 'спальник'];
+    await tab.getByLabel('Keywords, one per line').fill(keywords.join('\n'));
+    await tab.getByLabel('"phrase"').check();
+    await tab.getByLabel('"!exact"').check();
+    await tab.getByLabel('24 months (year over year)').check();
+    await tab.getByRole('button', { name: 'Get volumes' }).click();
+    await expect.poll(() => tab.locator('#kw-table tbody tr').count(), { timeout: 20_000 }).toBe(4);
+    const headers = await tab.locator('#kw-table thead th').allInnerTexts();
+    expect(headers.map((h) => h.replace(/[▲▼]/g, '').trim())).toEqual(['Keyword', 'Volume', '"phrase"', '"!exact"', 'Year over year', 'Trend', 'Peak', 'Competition', 'CPC']);
+    expect(await tab.locator('#kw-period').innerText()).toContain('24');
+
+    // The API's figures for the same request, sorted by phrase volume, are the table's order after one click.
+    const api = await post(app, '/v1/keywords/search_volume', { keywords, match_types: ['phrase', 'exact'], history_months: 24 });
+    const items = api.json.tasks[0].result as { keyword: string; search_volume_phrase: number; search_volume_exact: number }[];
+    await tab.locator('#kw-table thead button[data-key="phrase"]').click();
+    expect(await tab.locator('#kw-table thead th').nth(2).getAttribute('aria-sort')).toBe('descending');
+    const byPhrase = [...items].sort((a, b) => b.search_volume_phrase - a.search_volume_phrase);
+    const rows = () => tab.locator('#kw-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    const shown = await rows();
+    expect(shown.map((r) => r[0])).toEqual(byPhrase.map((i) => i.keyword));
+    expect(shown.map((r) => digits(r[2]!))).toEqual(byPhrase.map((i) => i.search_volume_phrase));
+    expect(shown.map((r) => digits(r[3]!))).toEqual(byPhrase.map((i) => i.search_volume_exact));
+    // A second click reverses the order.
+    await tab.locator('#kw-table thead button[data-key="phrase"]').click();
+    expect((await rows()).map((r) => r[0])).toEqual([...byPhrase].reverse().map((i) => i.keyword));
+    await tab.screenshot({ path: join(SHOTS, 'explorer-match-types.png'), fullPage: true });
+
+    const [download] = await Promise.all([tab.waitForEvent('download'), tab.locator('#kw-xlsx').click()]);
+    expect(download.suggestedFilename()).toBe('search_volume.xlsx');
+    const xlsxPath = join(SHOTS, 'search_volume.xlsx');
+    await download.saveAs(xlsxPath);
+    const bytes = readFileSync(xlsxPath);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK'); // a zip: the workbook
+    await tab.context().close();
+  }, 120_000);
+
+  it('monthly dynamics show the year before as a second line, and every card says which period it covers (issue 21)', async () => {
+    const tab = await open(1280, 'en-US');
+    // The page's calendar is the browser's: set it to the service's (the tests' fixed clock), as in real use.
+    await tab.clock.setFixedTime(new Date(FIXED_NOW));
+    await tab.reload();
+    await expect.poll(() => tab.evaluate(() => localStorage.getItem('explorer.apiKey'))).toBe(TEST_KEY);
+    await tab.getByRole('textbox', { name: 'Phrase', exact: true }).fill('купальник');
+    await tab.getByRole('button', { name: 'Show' }).click();
+    await tab.locator('#top-table tbody tr').first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => tab.locator('#dyn-chart').getAttribute('data-points'), { timeout: 20_000 }).toBe('12');
+    expect(await tab.locator('#dyn-legend').isVisible()).toBe(true);
+    // The chart's second series is the year before: each table row's "A year before" is the API's count 12 months back.
+    // The table sits in a closed <details>: read its text, not what is rendered.
+    const headers = await tab.locator('#dyn-table thead th').allTextContents();
+    expect(headers).toEqual(['Date', 'Count', 'A year before', 'Share']);
+    const dates = await tab.locator('#dyn-table tbody tr td:first-child').allTextContents();
+    const api = await post(app, '/v2/stats/dynamics', { phrase: 'купальник', period: 'monthly', fromDate: shiftMonth(dates[0]!, -12), toDate: dates.at(-1)! });
+    const counts = new Map((api.json.results as { date: string; count: number }[]).map((r) => [r.date, r.count]));
+    const before = (await tab.locator('#dyn-table tbody tr td:nth-child(3)').allTextContents()).map(digits);
+    expect(before).toEqual(dates.map((d) => counts.get(shiftMonth(d, -12))));
+    expect(api.json.seasonality.months).toBe(24);
+    expect(await tab.locator('#dyn-seasonality').innerText()).toContain(`${api.json.seasonality.yoyChangePercent > 0 ? '+' : ''}`);
+    expect(await tab.locator('#dyn-seasonality').innerText()).toMatch(/^Peak: \w+ · seasonality index [\d.]+ · (growing|stable|falling|seasonal) · year over year: [+-]?[\d.]+ %$/);
+    expect(await tab.locator('#dyn-period').innerText()).toMatch(/^\w{3} \d{4} – \w{3} \d{4}, by month$/);
+    for (const id of ['#reg-period', '#top-period', '#assoc-period']) {
+      expect(await tab.locator(id).innerText()).toMatch(/^Last 30 days \(\d+ \w{3} \d{4} – \d+ \w{3} \d{4}\)$/);
+    }
+    await tab.locator('#dyn-chart').evaluate((el) => el.closest('section')!.scrollIntoView());
+    await tab.locator('section.card:has(#dyn-chart)').screenshot({ path: join(SHOTS, 'explorer-year-over-year.png') });
+    await tab.screenshot({ path: join(SHOTS, 'explorer-periods.png'), fullPage: true });
     await tab.context().close();
   }, 120_000);
 

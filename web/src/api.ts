@@ -54,13 +54,20 @@ export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknow
   return { body: (await response.json()) as T, ...metaOf(response) };
 }
 
+/** The table forms a route can be saved in: CSV (Excel's Russian dialect) or an XLSX workbook. */
+export type TableFormat = 'csv' | 'xlsx';
+const ACCEPT: Record<TableFormat, string> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
 /**
- * Saves the route's own CSV (`?format=csv`: Excel's Russian dialect) under the route's file name, through a
- * blob link: the Authorization header rules out a plain link. Returns the call's cache status and cost.
+ * Saves the route's own table (`?format=csv` or `?format=xlsx`) under the route's file name, through a blob link:
+ * the Authorization header rules out a plain link. Returns the call's cache status and cost.
  */
-export async function downloadCsv(method: 'GET' | 'POST', path: string, body?: unknown): Promise<CallMeta> {
-  const response = await call(method, `${path}${path.includes('?') ? '&' : '?'}format=csv`, body, 'text/csv');
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'table.csv';
+export async function downloadTable(method: 'GET' | 'POST', path: string, body: unknown, format: TableFormat): Promise<CallMeta> {
+  const response = await call(method, `${path}${path.includes('?') ? '&' : '?'}format=${format}`, body, ACCEPT[format]);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `table.${format}`;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
@@ -70,6 +77,11 @@ export async function downloadCsv(method: 'GET' | 'POST', path: string, body?: u
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return metaOf(response);
+}
+
+/** Saves the route's CSV (see downloadTable). */
+export function downloadCsv(method: 'GET' | 'POST', path: string, body?: unknown): Promise<CallMeta> {
+  return downloadTable(method, path, body, 'csv');
 }
 
 /** Shows a call's cache status and cost in `element`, and keeps them there so a language switch can redo the text. */

@@ -4,6 +4,7 @@ import { h } from './dom.js';
 import { formatNumber, lang, t } from './i18n.js';
 
 const BLUE = '#2b6cb0';
+const GREY = '#9aa5b1';
 const AXIS_FONT = '11px system-ui, sans-serif';
 
 /** Month and weekday names for the time axis in the page's language (uPlot's own are English). */
@@ -53,6 +54,7 @@ export function createDynamicsChart(container: HTMLElement) {
   let chart: uPlot | undefined;
   let stopFollowing = () => {};
   let points: DynamicsPoint[] = [];
+  let before: (number | null)[] | undefined;
   const tooltip = h('div', { class: 'tooltip', role: 'status', hidden: '' });
 
   const showTooltip = (u: uPlot) => {
@@ -62,6 +64,7 @@ export function createDynamicsChart(container: HTMLElement) {
     tooltip.replaceChildren(
       h('strong', {}, new Date(`${point.date}T00:00:00Z`).toLocaleDateString(lang() === 'ru' ? 'ru-RU' : 'en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' })),
       h('span', {}, `${t('count')}: ${formatNumber(point.count)}`),
+      ...(before ? [h('span', {}, `${t('yearBefore')}: ${before[i!] === null || before[i!] === undefined ? '—' : formatNumber(before[i!]!)}`)] : []),
       h('span', {}, `${t('share')}: ${formatNumber(point.share * 100, 5)} %`),
     );
     tooltip.hidden = false;
@@ -73,8 +76,10 @@ export function createDynamicsChart(container: HTMLElement) {
   };
 
   return {
-    render(data: DynamicsPoint[]) {
+    /** `yearBefore`: the same periods a year earlier, drawn as a dashed grey line (null: no figure). */
+    render(data: DynamicsPoint[], yearBefore?: (number | null)[]) {
       points = data;
+      before = yearBefore;
       chart?.destroy();
       stopFollowing();
       const height = 260;
@@ -84,14 +89,18 @@ export function createDynamicsChart(container: HTMLElement) {
           height,
           scales: { x: { time: true } },
           fmtDate: (template) => uPlot.fmtDate(template, dateNames()),
-          series: [{}, { label: t('count'), stroke: BLUE, width: 2, fill: 'rgba(43,108,176,0.08)', points: { show: true, size: 6 } }],
+          series: [
+            {},
+            { label: t('count'), stroke: BLUE, width: 2, fill: 'rgba(43,108,176,0.08)', points: { show: true, size: 6 } },
+            ...(yearBefore ? [{ label: t('yearBefore'), stroke: GREY, width: 1.5, dash: [6, 4], points: { show: true, size: 4 } }] : []),
+          ],
           // Compact labels (1.5M): full numbers like 1,500,000 were wider than the axis and lost their first digits.
           axes: [{}, { size: 64, values: (_u, splits) => splits.map((v) => compactNumber(v)) }],
           legend: { show: false },
           cursor: { drag: { x: false, y: false } },
           hooks: { setCursor: [showTooltip] },
         },
-        [data.map((p) => secondsOf(p.date)), data.map((p) => p.count)],
+        [data.map((p) => secondsOf(p.date)), data.map((p) => p.count), ...(yearBefore ? [yearBefore] : [])] as uPlot.AlignedData,
         container,
       );
       container.append(tooltip);

@@ -32,3 +32,54 @@ export function renderTable<R>(table: HTMLTableElement, caption: string, columns
   for (const row of rows) body.append(h('tr', {}, ...columns.map((c) => h('td', { class: c.numeric ? 'num' : undefined }, c.cell(row)))));
   table.replaceChildren(h('caption', { class: 'visually-hidden' }, caption), head, body);
 }
+
+/** A column the reader can sort by: its value for ordering (null sorts last either way). */
+export interface SortableColumn<R> extends Column<R> {
+  key: string;
+  sortValue: (row: R) => number | string | null;
+}
+
+export interface SortState {
+  key: string | undefined;
+  descending: boolean;
+}
+
+/**
+ * renderTable with sort buttons in the headers: a click sorts by that column (numbers from the largest first,
+ * text A→Z), a second click reverses; `aria-sort` tells screen readers the order. `state` is kept by the caller
+ * across renders (a language switch, new rows); `onSort` re-renders.
+ */
+export function renderSortableTable<R>(
+  table: HTMLTableElement,
+  caption: string,
+  columns: SortableColumn<R>[],
+  rows: readonly R[],
+  empty: string,
+  state: SortState,
+  onSort: () => void,
+): void {
+  const column = columns.find((c) => c.key === state.key);
+  const sorted = column ? [...rows].sort(compareBy(column, state.descending)) : rows;
+  renderTable(table, caption, columns, sorted, empty);
+  table.querySelectorAll('thead th').forEach((th, i) => {
+    const c = columns[i]!;
+    const button = h('button', { type: 'button', class: 'sort', 'data-key': c.key }, c.header);
+    th.replaceChildren(button);
+    th.setAttribute('aria-sort', c.key === state.key ? (state.descending ? 'descending' : 'ascending') : 'none');
+    button.addEventListener('click', () => {
+      state.descending = state.key === c.key ? !state.descending : Boolean(c.numeric);
+      state.key = c.key;
+      onSort();
+    });
+  });
+}
+
+function compareBy<R>(column: SortableColumn<R>, descending: boolean) {
+  return (a: R, b: R) => {
+    const x = column.sortValue(a);
+    const y = column.sortValue(b);
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+    return descending ? -order : order;
+  };
+}

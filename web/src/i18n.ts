@@ -37,6 +37,35 @@ export function trendText(trend: string): string {
   return t(match[1] === 'up' ? 'trendUp' : 'trendDown', { n: match[2]! });
 }
 
+/** A month number (1–12) as the language names it (`декабрь`, `December`); a dash for none. */
+export function monthName(month: number | null | undefined, style: 'long' | 'short' = 'long'): string {
+  if (!month) return '—';
+  return new Date(Date.UTC(2024, month - 1, 15)).toLocaleString(current === 'ru' ? 'ru-RU' : 'en-GB', { month: style, timeZone: 'UTC' });
+}
+
+/** A date (`YYYY-MM-DD`) as the language writes it: `5 нояб. 2026`, `5 Nov 2026` (`month`: `нояб. 2026`). */
+export function formatDate(isoDate: string, style: 'day' | 'month' = 'day'): string {
+  const options: Intl.DateTimeFormatOptions =
+    style === 'day' ? { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' } : { timeZone: 'UTC', month: 'short', year: 'numeric' };
+  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString(current === 'ru' ? 'ru-RU' : 'en-GB', options);
+}
+
+/** The API's trend class (growing, stable, falling, seasonal) in the page's language; a dash for none. */
+export function trendClassText(trendClass: string | null | undefined): string {
+  switch (trendClass) {
+    case 'growing':
+      return t('classGrowing');
+    case 'stable':
+      return t('classStable');
+    case 'falling':
+      return t('classFalling');
+    case 'seasonal':
+      return t('classSeasonal');
+    default:
+      return '—';
+  }
+}
+
 /** Switches the language, keeps the choice, and re-renders whoever listens. */
 export function setLang(next: Lang): void {
   current = next;

@@ -1,17 +1,24 @@
-import { api, showMeta, downloadCsv } from './api.js';
-import { byId, renderTable } from './dom.js';
-import { formatNumber, lang, t } from './i18n.js';
+import { api, showMeta, downloadTable, type TableFormat } from './api.js';
+import { byId, renderSortableTable, type SortableColumn, type SortState } from './dom.js';
+import { formatNumber, lang, monthName, t, trendClassText } from './i18n.js';
 
 /** Most keywords the live route answers; a longer list goes to the task route (issue 12's contract). */
 const LIVE_LIMIT = 100;
 const TASK_LIMIT = 10_000;
 const POLL_MS = 3000;
 
+type MatchType = 'phrase' | 'exact' | 'order';
+const MATCH_TYPES: readonly MatchType[] = ['phrase', 'exact', 'order'];
+
 interface VolumeItem {
   keyword: string;
   search_volume: number;
+  search_volume_phrase?: number | null;
+  search_volume_exact?: number | null;
+  search_volume_order?: number | null;
   competition_level: string | null;
   cpc: number;
+  seasonality?: { yoy_change_percent: number | null; peak_month: number | null; trend_class: string } | null;
 }
 interface Task {
   id: string;
@@ -36,16 +43,51 @@ export function createKeywordsView(showError: (where: HTMLElement, error: unknow
   let items: VolumeItem[] = [];
   let csvSource: { method: 'GET' | 'POST'; path: string; body?: unknown } | undefined;
   let polling: ReturnType<typeof setTimeout> | undefined;
+  /** What the shown answer was asked with: its columns follow it, not the form's current state. */
+  let asked: { matchTypes: MatchType[]; history: number } = { matchTypes: [], history: 12 };
+  const sort: SortState = { key: undefined, descending: true };
+
+  const count = (value: number | null | undefined) => (value === null || value === undefined ? '—' : formatNumber(value));
+  const columns = (): SortableColumn<VolumeItem>[] => [
+    { key: 'keyword', header: t('keyword'), cell: (i) => i.keyword, sortValue: (i) => i.keyword },
+    { key: 'broad', header: t('searchVolume'), cell: (i) => formatNumber(i.search_volume), numeric: true, sortValue: (i) => i.search_volume },
+    ...asked.matchTypes.map((type): SortableColumn<VolumeItem> => ({
+      key: type,
+      header: t(`match_${type}`),
+      cell: (i) => count(i[`search_volume_${type}`]),
+      numeric: true,
+      sortValue: (i) => i[`search_volume_${type}`] ?? null,
+    })),
+    ...(asked.history === 24
+      ? [{
+          key: 'yoy',
+          header: t('yoy'),
+          cell: (i: VolumeItem) => (i.seasonality?.yoy_change_percent == null ? '—' : `${formatNumber(i.seasonality.yoy_change_percent, 1)} %`),
+          numeric: true,
+          sortValue: (i: VolumeItem) => i.seasonality?.yoy_change_percent ?? null,
+        }]
+      : []),
+    { key: 'trend', header: t('trendClass'), cell: (i) => trendClassText(i.seasonality?.trend_class), sortValue: (i) => i.seasonality?.trend_class ?? null },
+    { key: 'peak', header: t('peakMonth'), cell: (i) => monthName(i.seasonality?.peak_month), sortValue: (i) => i.seasonality?.peak_month ?? null },
+    { key: 'competition', header: t('competition'), cell: (i) => i.competition_level ?? '—', sortValue: (i) => i.competition_level },
+    { key: 'cpc', header: t('cpc'), cell: (i) => formatNumber(i.cpc, 2), numeric: true, sortValue: (i) => i.cpc },
+  ];
 
   const render = () => {
     if (!csvSource) return;
     byId('keywords-results').hidden = false;
-    renderTable(byId<HTMLTableElement>('kw-table'), t('volumes'), [
-      { header: t('keyword'), cell: (i: VolumeItem) => i.keyword },
-      { header: t('searchVolume'), cell: (i) => formatNumber(i.search_volume), numeric: true },
-      { header: t('competition'), cell: (i) => i.competition_level ?? '—' },
-      { header: t('cpc'), cell: (i) => formatNumber(i.cpc, 2), numeric: true },
-    ], items, t('empty'));
+    byId('kw-period').textContent = t(asked.history === 24 ? 'kwPeriod24' : 'kwPeriod12');
+    renderSortableTable(byId<HTMLTableElement>('kw-table'), t('volumes'), columns(), items, t('empty'), sort, render);
+  };
+
+  /** The body the form asks for: the keywords, and the match types and history it ticks. */
+  const requestBody = (keywords: string[]) => {
+    const matchTypes = MATCH_TYPES.filter((type) => byId<HTMLInputElement>(`mt-${type}`).checked);
+    const history = byId<HTMLInputElement>('history-24').checked ? 24 : 12;
+    return {
+      body: { keywords, ...(matchTypes.length > 0 ? { match_types: matchTypes } : {}), ...(history === 24 ? { history_months: 24 } : {}) },
+      asked: { matchTypes, history },
+    };
   };
 
   const showProgress = (task: Task) => {
@@ -90,16 +132,19 @@ export function createKeywordsView(showError: (where: HTMLElement, error: unknow
     if (keywords.length === 0) return void (status.textContent = t('noKeywords'));
     if (keywords.length > TASK_LIMIT) return void (status.textContent = t('tooMany'));
     status.textContent = t('loading');
+    const request = requestBody(keywords);
     try {
       if (keywords.length <= LIVE_LIMIT) {
-        const answer = await api<Envelope>('POST', LIVE_PATH, { keywords });
+        const answer = await api<Envelope>('POST', LIVE_PATH, request.body);
         items = answer.body.tasks[0]?.result ?? [];
-        csvSource = { method: 'POST', path: LIVE_PATH, body: { keywords } };
+        asked = request.asked;
+        csvSource = { method: 'POST', path: LIVE_PATH, body: request.body };
         showMeta(byId('kw-meta'), answer);
         status.textContent = '';
         render();
       } else {
-        const answer = await api<Envelope>('POST', TASK_POST_PATH, { keywords });
+        const answer = await api<Envelope>('POST', TASK_POST_PATH, request.body);
+        asked = request.asked;
         const task = answer.body.tasks[0]!;
         if (task.status_code !== 20100) throw new Error(task.status_message);
         status.textContent = `${t('taskCreated')}: ${task.id}`;
@@ -112,14 +157,16 @@ export function createKeywordsView(showError: (where: HTMLElement, error: unknow
     }
   });
 
-  byId('kw-csv').addEventListener('click', async () => {
+  const download = (format: TableFormat) => async () => {
     if (!csvSource) return;
     try {
-      showMeta(byId('kw-csv-meta'), await downloadCsv(csvSource.method, csvSource.path, csvSource.body));
+      showMeta(byId('kw-csv-meta'), await downloadTable(csvSource.method, csvSource.path, csvSource.body, format));
     } catch (error) {
       showError(status, error);
     }
-  });
+  };
+  byId('kw-csv').addEventListener('click', download('csv'));
+  byId('kw-xlsx').addEventListener('click', download('xlsx'));
 
   return { relabel: render };
 }

@@ -1,7 +1,8 @@
 import { api, showMeta, type ApiAnswer, downloadCsv } from './api.js';
 import { createBarChart, createDynamicsChart, type DynamicsPoint } from './charts.js';
 import { byId, renderTable } from './dom.js';
-import { formatNumber, t, trendText } from './i18n.js';
+import { formatDate, formatNumber, monthName, t, trendClassText, trendText } from './i18n.js';
+import { addDaysIso, last30Days, shiftMonthIso, withYearBefore, yearBeforeWindow } from './periods.js';
 import { createRegionPicker, regionLabel } from './region-picker.js';
 
 interface PhraseCount {
@@ -16,6 +17,7 @@ interface TopAnswer {
 interface DynamicsAnswer {
   results: DynamicsPoint[];
   trend: string;
+  seasonality: { yoyChangePercent: number | null; peakMonth: number | null; seasonalityIndex: number | null; trendClass: string } | null;
 }
 interface RegionRow {
   regionId: number;
@@ -29,6 +31,29 @@ interface RegionRow {
 
 type Request = { path: string; body: Record<string, unknown> };
 
+/** `Mar 2025 – Feb 2026, months` (weeks end on their Sunday). */
+function windowLabel(points: readonly DynamicsPoint[], period: string): string {
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last) return '';
+  const monthly = period === 'monthly';
+  const end = period === 'weekly' ? addDaysIso(last.date, 6) : last.date;
+  return t('periodWindow', {
+    from: formatDate(first.date, monthly ? 'month' : 'day'),
+    to: formatDate(end, monthly ? 'month' : 'day'),
+    unit: t(period as 'monthly'),
+  });
+}
+
+function seasonalityLabel(s: DynamicsAnswer['seasonality']): string {
+  if (!s || s.peakMonth === null) return '';
+  const parts = [
+    t('seasonalitySummary', { peak: monthName(s.peakMonth), index: formatNumber(s.seasonalityIndex ?? 1, 2), trendClass: trendClassText(s.trendClass) }),
+  ];
+  if (s.yoyChangePercent !== null) parts.push(t('yoySummary', { yoy: `${s.yoyChangePercent > 0 ? '+' : ''}${formatNumber(s.yoyChangePercent, 1)}` }));
+  return parts.join(' · ');
+}
+
 /** The phrase view: the form, then dynamics (line), regions (bars and table) and the top tables. */
 export function createPhraseView(showError: (where: HTMLElement, error: unknown) => void) {
   const form = byId<HTMLFormElement>('phrase-form');
@@ -39,6 +64,9 @@ export function createPhraseView(showError: (where: HTMLElement, error: unknown)
   const regionChart = createBarChart(byId('reg-chart'));
   const requests: Partial<Record<'dynamics' | 'regions' | 'top', Request>> = {};
   let dynamics: DynamicsAnswer | undefined;
+  /** The window the reader chose (monthly answers reach a year further back, for the year-before line). */
+  let shownFrom: string | undefined;
+  let shownPeriod = 'monthly';
   let regions: RegionRow[] = [];
   let top: TopAnswer | undefined;
 
@@ -50,14 +78,32 @@ export function createPhraseView(showError: (where: HTMLElement, error: unknown)
     const trend = dynamics.trend;
     byId('trend').textContent = `${t('trend')}: ${trendText(trend)}`;
     byId('trend').className = `trend ${trend.startsWith('up') ? 'up' : trend.startsWith('down') ? 'down' : ''}`;
+    // Monthly: the chosen window, each month beside the same month a year before (the answer holds both years).
+    const { shown, yearBefore } = shownPeriod === 'monthly' ? withYearBefore(dynamics.results, shownFrom) : { shown: [...dynamics.results], yearBefore: undefined };
     const chart = byId('dyn-chart');
-    chart.setAttribute('aria-label', t('chartDynamics', { n: dynamics.results.length, trend: trendText(trend) }));
-    dynamicsChart.render(dynamics.results);
+    chart.setAttribute('aria-label', t('chartDynamics', { n: shown.length, trend: trendText(trend) }));
+    dynamicsChart.render(shown, yearBefore);
+    byId('dyn-legend').hidden = !yearBefore;
+    byId('dyn-period').textContent = windowLabel(shown, shownPeriod);
+    byId('dyn-seasonality').textContent = seasonalityLabel(dynamics.seasonality);
     renderTable(byId<HTMLTableElement>('dyn-table'), t('dynamics'), [
       { header: t('date'), cell: (p: DynamicsPoint) => p.date },
       { header: t('count'), cell: (p) => formatNumber(p.count), numeric: true },
+      ...(yearBefore ? [{ header: t('yearBefore'), cell: (p: DynamicsPoint) => yearBeforeCell(p), numeric: true }] : []),
       { header: t('share'), cell: (p) => `${formatNumber(p.share * 100, 5)} %`, numeric: true },
-    ], dynamics.results, t('empty'));
+    ], shown, t('empty'));
+  };
+
+  const yearBeforeCell = (p: DynamicsPoint) => {
+    const before = dynamics?.results.find((q) => q.date === shiftMonthIso(p.date, -12));
+    return before ? formatNumber(before.count) : '—';
+  };
+
+  /** Which period the last-30-days cards cover, told in each card. */
+  const renderLast30Labels = () => {
+    const { from, to } = last30Days(new Date());
+    const text = t('periodLast30', { from: formatDate(from), to: formatDate(to) });
+    for (const id of ['reg-period', 'top-period', 'assoc-period']) byId(id).textContent = text;
   };
 
   const renderRegions = () => {
@@ -105,11 +151,21 @@ export function createPhraseView(showError: (where: HTMLElement, error: unknown)
     const filters: Record<string, unknown> = {};
     if (picker.ids().length > 0) filters.regions = picker.ids();
     if (devices().length > 0) filters.devices = devices();
-    const dynamicsBody: Record<string, unknown> = { phrase, period: byId<HTMLSelectElement>('period').value, ...filters };
+    const period = byId<HTMLSelectElement>('period').value;
+    const dynamicsBody: Record<string, unknown> = { phrase, period, ...filters };
     const from = byId<HTMLInputElement>('from-date').value;
     const to = byId<HTMLInputElement>('to-date').value;
     if (from) dynamicsBody.fromDate = from;
     if (to) dynamicsBody.toDate = to;
+    shownPeriod = period;
+    shownFrom = undefined;
+    if (period === 'monthly') {
+      // One call for both years: the window asked for, and the 12 months before it (the year-before line).
+      const window = yearBeforeWindow(from || undefined, to || undefined, new Date());
+      dynamicsBody.fromDate = window.fetchFrom;
+      shownFrom = window.shownFrom;
+    }
+    renderLast30Labels();
     status.textContent = t('loading');
     status.classList.remove('error');
     results.hidden = false;
@@ -156,7 +212,10 @@ export function createPhraseView(showError: (where: HTMLElement, error: unknown)
     relabel() {
       picker.relabel();
       renderDynamics();
-      if (requests.regions) renderRegions();
+      if (requests.regions) {
+        renderRegions();
+        renderLast30Labels();
+      }
       renderTop();
     },
   };
