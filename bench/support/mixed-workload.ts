@@ -42,6 +42,8 @@ export function phrasePool(count: number, tag: string): { canonical: string[]; v
 
 const GRAPHQL_KEYWORD = `query ($p: String!) { keyword(phrase: $p) { searchVolume top(numPhrases: 20) { totalCount } regions(level: CITIES) { count } } }`;
 const GRAPHQL_KEYWORDS = `query ($ps: [String!]!) { keywords(phrases: $ps) { phrase searchVolume } }`;
+const GRAPHQL_MATCH_TYPES = `query ($p: String!, $t: [MatchType!]) { keyword(phrase: $p, matchTypes: $t) { searchVolume searchVolumePhrase searchVolumeExact searchVolumeOrder } }`;
+const MATCH_TYPE_SETS = [['phrase'], ['exact'], ['phrase', 'exact'], ['order', 'phrase'], ['phrase', 'exact', 'order']];
 const GRAPHQL_DYNAMICS = `query ($p: String!) { dynamics(phrase: $p, period: WEEKLY) { trend } top(phrase: $p) { totalCount } }`;
 
 /**
@@ -61,6 +63,24 @@ export function mixedWorkload(n: number, phrases: number, tag: string, seed = 1)
       kind: 'v1 search_volume',
       path: '/v1/keywords/search_volume',
       body: { keywords: Array.from({ length: 1 + Math.floor(random() * 5) }, pick) },
+    }),
+    () => ({
+      // Match types (issue 21): each asked type is one GetTop per keyword, shared with GraphQL's and the other sets'.
+      kind: 'v1 search_volume match types',
+      path: '/v1/keywords/search_volume',
+      body: {
+        keywords: Array.from({ length: 1 + Math.floor(random() * 3) }, pick),
+        match_types: MATCH_TYPE_SETS[Math.floor(random() * MATCH_TYPE_SETS.length)],
+        ...(random() < 0.3 ? { history_months: 24 } : {}),
+      },
+    }),
+    () => ({
+      kind: 'graphql keyword match types',
+      path: '/graphql',
+      body: {
+        query: GRAPHQL_MATCH_TYPES,
+        variables: { p: pick(), t: MATCH_TYPE_SETS[Math.floor(random() * MATCH_TYPE_SETS.length)]!.map((type) => type.toUpperCase()) },
+      },
     }),
     () => ({ kind: 'v1 locations', path: '/v1/keywords/locations', body: { keyword: pick() } }),
     () => ({ kind: 'graphql keyword', path: '/graphql', body: { query: GRAPHQL_KEYWORD, variables: { p: pick() } } }),
