@@ -240,6 +240,7 @@ describe('match types through the fake Wordstat', () => {
     const tool = await mcp.callTool({ name: 'keyword_search_volume', arguments: { keywords: ['палатка'], match_types: ['exact'] } });
     expect(tool.isError ?? false).toBe(false);
     expect(lastHeaders().get('x-cache')).toBe('MISS');
+    expect(tool._meta).toMatchObject({ cacheStatus: 'MISS', cost: 1 });
     expect(fake.calls.top).toBe(1);
     const item = (tool.structuredContent as { result: any[] }).result[0];
     expect(item.search_volume_exact).toBeTypeOf('number');
@@ -249,6 +250,7 @@ describe('match types through the fake Wordstat', () => {
     expect(text).toMatch(/палатка — .*, exact \d/);
     const rest = await post(app, '/v1/keywords/search_volume', { keywords: ['палатка'], match_types: ['exact'] });
     expect(rest.headers.get('x-cache')).toBe('HIT');
+    expect(rest.headers.get('x-cost')).toBe('0.1');
     expect(rest.json.tasks[0].result[0]).toEqual(item);
     expect(fake.calls.top + fake.calls.dynamics).toBe(2);
     await mcp.close();
