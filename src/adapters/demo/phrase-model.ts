@@ -4,6 +4,8 @@ import { between, hashString, mix, SALT, unit } from './hash.js';
 import { volumeOf, wordSet } from './volume-model.js';
 import { CATEGORIES, categoryOf } from './categories.js';
 import { MODIFIER_WORDS } from './word-model.js';
+import { matchedVolume } from './match-model.js';
+import { parseQuery, plainText } from './query-syntax.js';
 
 /**
  * A phrase's core: its words that are not modifiers ("ноутбук" in "купить ноутбук недорого"). Phrases with
@@ -52,11 +54,23 @@ export interface PhraseVolume {
  * and "ноутбук купить" counts as "купить ноутбук" (as in Wordstat's broad match).
  */
 export interface PhraseParams extends PhraseVolume {
-  /** The canonical phrase. */
+  /** The canonical phrase (with its operators, if any). */
   phrase: string;
-  /** Its words in the order written. */
+  /** Its plain words in the order written (operators removed; the first combination of alternatives). */
   words: readonly string[];
-  /** Hash of the word set, so word order does not change a phrase's numbers. */
+  /** The plain words as a phrase: the broad-match query the operators restrict (= phrase when it has none). */
+  plain: string;
+  /** The operators restrict the count (quotes, !, [ ], -, ( | )): volume30 is a share of the plain volume. */
+  restricted: boolean;
+  /** Phrase match (quotes): no query with other words counts. */
+  quoted: boolean;
+  /** Minus words: queries with them are left out (of the phrase's top too). */
+  minus: readonly string[];
+  /**
+   * Hash of the plain word set, so word order does not change a phrase's numbers. A phrase with operators
+   * shares it (and the core) with its plain phrase: with the same random streams and a smaller volume, its
+   * every daily, device and region count is at most the plain phrase's.
+   */
   seed: number;
   /** Device split of the phrase's core (phone takes the rest). */
   desktopShare: number;
@@ -141,12 +155,21 @@ export function setVolume(set: readonly string[], core: CoreProfile = coreOf(set
 /** Derives a phrase's parameters (pure; callers may cache). */
 export function phraseParams(rawPhrase: string): PhraseParams {
   const phrase = canonicalPhrase(rawPhrase);
-  const words = phrase === '' ? [] : phrase.split(' ');
-  const { set, volume30, core } = phraseVolume(words);
+  const query = parseQuery(phrase);
+  const first = query.variants[0]!;
+  const words = first.words;
+  const plain = phraseVolume(words);
+  const { set, core } = plain;
+  // One combination: the plain volume times shares ≤ 1 (match-model.ts); alternatives add their combinations.
+  const volume30 = query.restricted ? matchedVolume(query) : plain.volume30;
   const seed = hashString(set.join(' '));
   return {
     phrase,
     words,
+    plain: plainText(first),
+    restricted: query.restricted,
+    quoted: query.quoted,
+    minus: first.minus,
     set,
     seed,
     volume30,
