@@ -6,6 +6,7 @@ import { CATEGORIES, categoryOf } from './categories.js';
 import { MODIFIER_WORDS } from './word-model.js';
 import { matchedVolume } from './match-model.js';
 import { parseQuery, plainText } from './query-syntax.js';
+import { peakFraction, seasonOf } from './seasons.js';
 
 /**
  * A phrase's core: its words that are not modifiers ("ноутбук" in "купить ноутбук недорого"). Phrases with
@@ -31,6 +32,8 @@ export interface TimeProfile {
   /** Yearly cycle: relative amplitude (0–0.8) and the fraction of the year (0–1) where demand peaks. */
   seasonAmplitude: number;
   seasonPeak: number;
+  /** How narrow the yearly peak is (1 = a cosine; seasonal words of dated holidays up to 4: seasons.ts). */
+  seasonSharpness: number;
   /** Slow trend: demand is multiplied by exp(trendPerYear × years since TREND_ORIGIN). */
   trendPerYear: number;
   /** Weekend day demand relative to a weekday (0.6 – 1.3). */
@@ -115,24 +118,30 @@ export function coreOf(set: readonly string[]): CoreProfile {
   return core;
 }
 
+/** Amplitude range of the yearly cycle of a core with neither a category nor a seasonal word: a weak one. */
+const WEAK_SEASON = [0.02, 0.12] as const;
+
 /**
- * A core's time profile. A core of a known category follows the category's yearly cycle (bicycles peak in
- * June, skis in January, weather is flat), varied a little per core; any other core gets a mild cycle from
- * its hash, one in six a strong one. Trend, weekly rhythm and wobble come from the core's hash.
+ * A core's time profile. A core holding a seasonal word (seasons.ts: ёлка, егэ, шины летние …) follows that
+ * word's cycle; else a core of a known category follows the category's (bicycles peak in June, skis in
+ * January, weather is flat); either varied a little per core. Any other core gets only a weak cycle with a
+ * peak from its hash: a word the model knows nothing about has no reason to peak strongly in any month. Trend,
+ * weekly rhythm and wobble come from the core's hash.
  */
 function timeProfile(key: string, seed: number): TimeProfile {
-  const match = key === '' ? undefined : categoryOf(key.split(' '));
+  const words = key === '' ? [] : key.split(' ');
+  const seasonal = seasonOf(words);
+  const match = seasonal || words.length === 0 ? undefined : categoryOf(words);
   const category = match ? CATEGORIES[match.category]! : undefined;
-  const strong = unit(seed, SALT.season, 1) < 1 / 6;
-  const seasonAmplitude = category
-    ? Math.min(0.85, category.amplitude * between(0.85, 1.15, seed, SALT.season))
-    : strong
-      ? between(0.45, 0.8, seed, SALT.season)
-      : between(0.03, 0.3, seed, SALT.season);
-  const seasonPeak = category ? (category.peakMonth - 0.5) / 12 + between(-0.02, 0.02, seed, SALT.phase) : unit(seed, SALT.phase);
+  const cycle = seasonal ?? category;
+  const seasonAmplitude = cycle
+    ? Math.min(0.85, cycle.amplitude * between(0.85, 1.15, seed, SALT.season))
+    : between(WEAK_SEASON[0], WEAK_SEASON[1], seed, SALT.season);
+  const seasonPeak = cycle ? peakFraction(cycle.peakMonth) + between(-0.02, 0.02, seed, SALT.phase) : unit(seed, SALT.phase);
   return {
     seasonAmplitude,
     seasonPeak,
+    seasonSharpness: seasonal?.sharpness ?? 1,
     trendPerYear: between(-0.12, 0.12, seed, SALT.trend),
     weekendRatio: between(0.6, 1.3, seed, SALT.weekend),
     noise: mix(seed, SALT.dayNoise),
