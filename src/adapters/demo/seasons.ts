@@ -71,7 +71,7 @@ export const SEASONAL_WORDS: readonly SeasonalEntry[] = [
   // Autumn
   { patterns: ['хэллоуин*'], peakMonth: 10.4, amplitude: 0.85, sharpness: 4 },
   { patterns: ['хеллоуин*'], peakMonth: 10.4, amplitude: 0.85, sharpness: 4 },
-  { patterns: ['черн*', 'пятниц*'], peakMonth: 11.4, amplitude: 0.85, sharpness: 4 },
+  { patterns: ['черная', 'пятниц*'], peakMonth: 11.4, amplitude: 0.85, sharpness: 4 },
 ];
 
 /** Whether a pattern word matches a word (see the file comment). */
