@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { CATEGORIES } from '../../src/adapters/demo/categories.js';
 import { SEASONAL_WORDS } from '../../src/adapters/demo/seasons.js';
 import { MODIFIER_LISTS } from '../../src/adapters/demo/vocabulary.js';
-import type { Device } from '../../src/domain/types.js';
+import type { DeviceFilter } from '../../src/domain/types.js';
 import { WORDS } from './demo-phrases.js';
 
 /**
@@ -40,7 +40,7 @@ export const words = (max = 4) => fc.uniqueArray(word, { minLength: 1, maxLength
 export const regionFilter = fc.constantFrom<readonly number[]>([], [225], [213], [2], [1, 10174], [3], [54], [213, 2, 54], [149]);
 
 /** Device sets ([] = all). */
-export const devices = fc.subarray<Device>(['DEVICE_DESKTOP', 'DEVICE_PHONE', 'DEVICE_TABLET']);
+export const devices: fc.Arbitrary<DeviceFilter> = fc.subarray(['DEVICE_DESKTOP', 'DEVICE_PHONE', 'DEVICE_TABLET'] as const);
 
 /** The phrase with some of its е letters written as ё (which ones: `picks`), maybe with a capital Ё. */
 export function withYo(phrase: string, picks: readonly boolean[], capital: boolean): string {

@@ -31,9 +31,12 @@ describe('demo match types: totalCount (fast-check)', () => {
     await fc.assert(
       fc.asyncProperty(words(5), regionFilter, devices, async (w, regions, devs) => {
         const f = forms(w);
-        const [broad, phrase, exact, order] = await Promise.all(
-          [f.broad, f.phrase, f.exact, f.order].map((p) => total(p, regions, devs)),
-        );
+        const [broad, phrase, exact, order] = await Promise.all([
+          total(f.broad, regions, devs),
+          total(f.phrase, regions, devs),
+          total(f.exact, regions, devs),
+          total(f.order, regions, devs),
+        ]);
         for (const n of [broad, phrase, exact, order]) expect(Number.isInteger(n) && n >= 0).toBe(true);
         expect(phrase).toBeLessThanOrEqual(broad);
         expect(exact).toBeLessThanOrEqual(phrase);
@@ -88,7 +91,7 @@ describe('demo match types: dynamics and regions (fast-check)', () => {
         const f = forms(w);
         const daily = async (phrase: string) =>
           (await source.dynamics({ phrase, period: 'PERIOD_DAILY', fromDate: '2026-10-01', toDate: '2026-10-31', regions: [...regions], devices: devs })).points.map((p) => p.count);
-        const [broad, phrase, exact, order] = await Promise.all([f.broad, f.phrase, f.exact, f.order].map(daily));
+        const [broad, phrase, exact, order] = await Promise.all([daily(f.broad), daily(f.phrase), daily(f.exact), daily(f.order)]);
         broad.forEach((b, day) => {
           expect(phrase[day]).toBeLessThanOrEqual(b);
           expect(exact[day]).toBeLessThanOrEqual(phrase[day]!);
@@ -105,7 +108,7 @@ describe('demo match types: dynamics and regions (fast-check)', () => {
         const f = forms(w);
         const rows = async (phrase: string) =>
           new Map((await source.regions({ phrase, level: 'REGION_ALL', devices: devs })).rows.map((r) => [r.regionId, r.count]));
-        const [broad, phrase, exact] = await Promise.all([f.broad, f.phrase, f.exact].map(rows));
+        const [broad, phrase, exact] = await Promise.all([rows(f.broad), rows(f.phrase), rows(f.exact)]);
         for (const [id, count] of phrase) expect(count).toBeLessThanOrEqual(broad.get(id) ?? 0);
         for (const [id, count] of exact) expect(count).toBeLessThanOrEqual(phrase.get(id) ?? 0);
       }),
