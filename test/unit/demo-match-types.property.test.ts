@@ -61,7 +61,9 @@ describe('demo match types: totalCount (fast-check)', () => {
   });
 
   it('is believable: phrase 10–60 % of broad for 1–3 words, less for longer; exact most of phrase for one word', async () => {
-    // Above 1000 queries the rounding of the two counts moves the ratio by under 0.1 %.
+    // Each count is rounded twice (the 30-day volume, then its last-30-days value): within 1 of the exact
+    // product, so above 1000 queries the ratio is within 0.002 of the model's share.
+    const slack = 0.002;
     let checked = 0;
     await fc.assert(
       fc.asyncProperty(words(5), async (w) => {
@@ -71,12 +73,12 @@ describe('demo match types: totalCount (fast-check)', () => {
         checked++;
         const share = (await total(f.phrase, [], [])) / broad;
         if (w.length <= 3) {
-          expect(share).toBeGreaterThanOrEqual(0.1);
-          expect(share).toBeLessThanOrEqual(0.6);
+          expect(share).toBeGreaterThanOrEqual(0.1 - slack);
+          expect(share).toBeLessThanOrEqual(0.6 + slack);
         } else {
-          expect(share).toBeLessThanOrEqual(0.3);
+          expect(share).toBeLessThanOrEqual(0.3 + slack);
         }
-        if (w.length === 1) expect((await total(f.exact, [], [])) / (await total(f.phrase, [], []))).toBeGreaterThanOrEqual(0.5);
+        if (w.length === 1) expect((await total(f.exact, [], [])) / (await total(f.phrase, [], []))).toBeGreaterThanOrEqual(0.5 - slack);
       }),
       { numRuns: 300 },
     );

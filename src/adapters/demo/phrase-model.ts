@@ -118,6 +118,10 @@ export function coreOf(set: readonly string[]): CoreProfile {
   return core;
 }
 
+/** Largest slow trend (per year, either way) of a core, and of a core with a seasonal word. */
+const TREND = 0.12;
+const SEASONAL_TREND = 0.04;
+
 /** Amplitude range of the yearly cycle of a core with neither a category nor a seasonal word: a weak one. */
 const WEAK_SEASON = [0.02, 0.12] as const;
 
@@ -137,12 +141,17 @@ function timeProfile(key: string, seed: number): TimeProfile {
   const seasonAmplitude = cycle
     ? Math.min(0.85, cycle.amplitude * between(0.85, 1.15, seed, SALT.season))
     : between(WEAK_SEASON[0], WEAK_SEASON[1], seed, SALT.season);
-  const seasonPeak = cycle ? peakFraction(cycle.peakMonth) + between(-0.02, 0.02, seed, SALT.phase) : unit(seed, SALT.phase);
+  // A category's peak varies by ±a week per core; a seasonal word's by ±4 days (holidays keep their dates).
+  const jitter = seasonal ? 0.011 : 0.02;
+  const seasonPeak = cycle ? peakFraction(cycle.peakMonth) + between(-jitter, jitter, seed, SALT.phase) : unit(seed, SALT.phase);
+  // A seasonal word's demand follows the calendar: a slow trend of ±12 % a year would let January outdo a
+  // December peak within one calendar year (they are eleven months apart), so it drifts at most ±4 %.
+  const trend = seasonal ? SEASONAL_TREND : TREND;
   return {
     seasonAmplitude,
     seasonPeak,
     seasonSharpness: seasonal?.sharpness ?? 1,
-    trendPerYear: between(-0.12, 0.12, seed, SALT.trend),
+    trendPerYear: between(-trend, trend, seed, SALT.trend),
     weekendRatio: between(0.6, 1.3, seed, SALT.weekend),
     noise: mix(seed, SALT.dayNoise),
   };

@@ -13,65 +13,70 @@
 export interface SeasonalEntry {
   /** Every pattern must match a word of the core. */
   patterns: readonly string[];
-  /** Month of the peak, 1–12, fractional: m is the middle of month m, 12.5 the turn of December and January. */
+  /**
+   * Month of the peak, 1–12: m is the middle of month m, m.5 the turn of two months (12.5: December–January).
+   * Only whole and half months: a peak at 11.9 would put January 1.1 months from it, as close as the day-to-day
+   * wobble of a monthly sum can bridge, so "peaks within a month" would fail for some phrases.
+   */
   peakMonth: number;
   /** Relative amplitude of the yearly cycle (0–0.85): demand swings between 1 - a and about 1 + a (k = 1). */
   amplitude: number;
   /**
-   * How narrow the peak is, k = 1–4 (daily-model.ts): 1 a plain cosine over the year (swimsuits, all
-   * summer), 4 a few weeks around a date (Valentine's day). A dated holiday needs it: with a cosine, the
-   * 31 days of January or March outweigh February's 28 even at February's peak.
+   * How narrow the peak is, k = 2–4 (daily-model.ts; the categories' plain cosine is k = 1): 2 a season of
+   * a few months (swimsuits, all summer), 4 a few weeks around a date (Valentine's day). A cosine is too
+   * broad for a seasonal word: the 31 days of January or March outweigh February's 28 even at February's
+   * peak, and a peak near a month's end leaves the next month within the day-to-day wobble of it.
    */
   sharpness: number;
 }
 
 export const SEASONAL_WORDS: readonly SeasonalEntry[] = [
   // New Year
-  { patterns: ['елк*'], peakMonth: 12.3, amplitude: 0.85, sharpness: 2 },
-  { patterns: ['новогодн*'], peakMonth: 12.3, amplitude: 0.85, sharpness: 3 },
-  { patterns: ['гирлянд*'], peakMonth: 12.2, amplitude: 0.75, sharpness: 2 },
-  { patterns: ['мандарин*'], peakMonth: 12.3, amplitude: 0.6, sharpness: 1 },
-  { patterns: ['дед', 'мороз*'], peakMonth: 12.4, amplitude: 0.85, sharpness: 3 },
+  { patterns: ['елк*'], peakMonth: 12, amplitude: 0.85, sharpness: 2 },
+  { patterns: ['новогодн*'], peakMonth: 12, amplitude: 0.85, sharpness: 3 },
+  { patterns: ['гирлянд*'], peakMonth: 12, amplitude: 0.75, sharpness: 2 },
+  { patterns: ['мандарин*'], peakMonth: 12, amplitude: 0.6, sharpness: 2 },
+  { patterns: ['дед', 'мороз*'], peakMonth: 12, amplitude: 0.85, sharpness: 3 },
   // Winter sport (Dec–Jan: the category says January; the boots and skates sell from December)
-  { patterns: ['лыж*'], peakMonth: 12.6, amplitude: 0.8, sharpness: 1 },
-  { patterns: ['коньк*'], peakMonth: 12.5, amplitude: 0.8, sharpness: 1 },
-  { patterns: ['снегокат*'], peakMonth: 12.6, amplitude: 0.85, sharpness: 2 },
-  { patterns: ['снегоуборщик*'], peakMonth: 12.4, amplitude: 0.7, sharpness: 1 },
-  { patterns: ['обогревател*'], peakMonth: 11.6, amplitude: 0.65, sharpness: 1 },
+  { patterns: ['лыж*'], peakMonth: 12.5, amplitude: 0.8, sharpness: 2 },
+  { patterns: ['коньк*'], peakMonth: 12.5, amplitude: 0.8, sharpness: 2 },
+  { patterns: ['снегокат*'], peakMonth: 12.5, amplitude: 0.85, sharpness: 2 },
+  { patterns: ['снегоуборщик*'], peakMonth: 12, amplitude: 0.7, sharpness: 2 },
+  { patterns: ['обогревател*'], peakMonth: 12, amplitude: 0.65, sharpness: 2 },
   // Holidays of February–May
   { patterns: ['валентинк*'], peakMonth: 2, amplitude: 0.85, sharpness: 4 },
-  { patterns: ['февраля'], peakMonth: 2.2, amplitude: 0.7, sharpness: 3 },
-  { patterns: ['маслениц*'], peakMonth: 2.6, amplitude: 0.8, sharpness: 2 },
-  { patterns: ['марта'], peakMonth: 2.7, amplitude: 0.8, sharpness: 4 },
-  { patterns: ['тюльпан*'], peakMonth: 2.9, amplitude: 0.7, sharpness: 2 },
-  { patterns: ['мимоз*'], peakMonth: 2.8, amplitude: 0.7, sharpness: 2 },
-  { patterns: ['пасх*'], peakMonth: 4.3, amplitude: 0.75, sharpness: 2 },
-  { patterns: ['кулич*'], peakMonth: 4.3, amplitude: 0.75, sharpness: 2 },
-  { patterns: ['мая'], peakMonth: 4.7, amplitude: 0.7, sharpness: 2 },
+  { patterns: ['февраля'], peakMonth: 2, amplitude: 0.7, sharpness: 3 },
+  { patterns: ['маслениц*'], peakMonth: 2.5, amplitude: 0.8, sharpness: 2 },
+  { patterns: ['марта'], peakMonth: 3, amplitude: 0.8, sharpness: 4 },
+  { patterns: ['тюльпан*'], peakMonth: 3, amplitude: 0.7, sharpness: 2 },
+  { patterns: ['мимоз*'], peakMonth: 3, amplitude: 0.7, sharpness: 2 },
+  { patterns: ['пасх*'], peakMonth: 4, amplitude: 0.75, sharpness: 2 },
+  { patterns: ['кулич*'], peakMonth: 4, amplitude: 0.75, sharpness: 2 },
+  { patterns: ['мая'], peakMonth: 5, amplitude: 0.7, sharpness: 2 },
   // Exams and school
   { patterns: ['егэ'], peakMonth: 6, amplitude: 0.6, sharpness: 2 },
-  { patterns: ['огэ'], peakMonth: 5.8, amplitude: 0.6, sharpness: 2 },
+  { patterns: ['огэ'], peakMonth: 5.5, amplitude: 0.6, sharpness: 2 },
   { patterns: ['выпускн*'], peakMonth: 6, amplitude: 0.6, sharpness: 2 },
-  { patterns: ['школьн*', 'форм*'], peakMonth: 8.3, amplitude: 0.8, sharpness: 2 },
-  { patterns: ['рюкзак*', 'школьн*'], peakMonth: 8.2, amplitude: 0.75, sharpness: 2 },
-  { patterns: ['первоклассник*'], peakMonth: 8.4, amplitude: 0.8, sharpness: 2 },
+  { patterns: ['школьн*', 'форм*'], peakMonth: 8, amplitude: 0.8, sharpness: 2 },
+  { patterns: ['рюкзак*', 'школьн*'], peakMonth: 8, amplitude: 0.75, sharpness: 2 },
+  { patterns: ['первоклассник*'], peakMonth: 8, amplitude: 0.8, sharpness: 2 },
   // Summer
-  { patterns: ['купальник*'], peakMonth: 6.5, amplitude: 0.7, sharpness: 1 },
-  { patterns: ['шлепанц*'], peakMonth: 6.5, amplitude: 0.7, sharpness: 1 },
-  { patterns: ['кондиционер*'], peakMonth: 7, amplitude: 0.6, sharpness: 1 },
-  { patterns: ['вентилятор*'], peakMonth: 7, amplitude: 0.7, sharpness: 1 },
-  { patterns: ['солнцезащитн*'], peakMonth: 6.8, amplitude: 0.7, sharpness: 1 },
-  { patterns: ['клещ*'], peakMonth: 5.3, amplitude: 0.75, sharpness: 1 },
-  { patterns: ['арбуз*'], peakMonth: 8.2, amplitude: 0.8, sharpness: 1 },
+  { patterns: ['купальник*'], peakMonth: 6.5, amplitude: 0.7, sharpness: 2 },
+  { patterns: ['шлепанц*'], peakMonth: 6.5, amplitude: 0.7, sharpness: 2 },
+  { patterns: ['кондиционер*'], peakMonth: 7, amplitude: 0.6, sharpness: 2 },
+  { patterns: ['вентилятор*'], peakMonth: 7, amplitude: 0.7, sharpness: 2 },
+  { patterns: ['солнцезащитн*'], peakMonth: 6.5, amplitude: 0.7, sharpness: 2 },
+  { patterns: ['клещ*'], peakMonth: 5, amplitude: 0.75, sharpness: 2 },
+  { patterns: ['арбуз*'], peakMonth: 8, amplitude: 0.8, sharpness: 2 },
   // Tyres: bought before the season, so the modifier word decides
-  { patterns: ['шин*', 'летн*'], peakMonth: 4.2, amplitude: 0.75, sharpness: 2 },
-  { patterns: ['резин*', 'летн*'], peakMonth: 4.2, amplitude: 0.75, sharpness: 2 },
-  { patterns: ['шин*', 'зимн*'], peakMonth: 10.8, amplitude: 0.75, sharpness: 2 },
-  { patterns: ['резин*', 'зимн*'], peakMonth: 10.8, amplitude: 0.75, sharpness: 2 },
+  { patterns: ['шин*', 'летн*'], peakMonth: 4, amplitude: 0.75, sharpness: 2 },
+  { patterns: ['резин*', 'летн*'], peakMonth: 4, amplitude: 0.75, sharpness: 2 },
+  { patterns: ['шин*', 'зимн*'], peakMonth: 10.5, amplitude: 0.75, sharpness: 2 },
+  { patterns: ['резин*', 'зимн*'], peakMonth: 10.5, amplitude: 0.75, sharpness: 2 },
   // Autumn
-  { patterns: ['хэллоуин*'], peakMonth: 10.4, amplitude: 0.85, sharpness: 4 },
-  { patterns: ['хеллоуин*'], peakMonth: 10.4, amplitude: 0.85, sharpness: 4 },
-  { patterns: ['черная', 'пятниц*'], peakMonth: 11.4, amplitude: 0.85, sharpness: 4 },
+  { patterns: ['хэллоуин*'], peakMonth: 10, amplitude: 0.85, sharpness: 4 },
+  { patterns: ['хеллоуин*'], peakMonth: 10, amplitude: 0.85, sharpness: 4 },
+  { patterns: ['черная', 'пятниц*'], peakMonth: 11, amplitude: 0.85, sharpness: 4 },
 ];
 
 /** Whether a pattern word matches a word (see the file comment). */
