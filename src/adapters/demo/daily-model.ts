@@ -8,12 +8,27 @@ export function weekdayOf(day: number): number {
 }
 
 /**
+ * The yearly cycle on one day: (1 - a) + a · ((1 + cos θ) / 2)^k / mean_k, θ the angle from the peak. Its mean
+ * over a year is 1 for every k (mean_k = C(2k, k) / 4^k is the mean of ((1 + cos θ) / 2)^k), and k = 1 is the
+ * plain 1 + a·cos θ; a larger k narrows the peak around its date (seasons.ts).
+ */
+function seasonFactor(profile: TimeProfile, years: number): number {
+  const cos = Math.cos(2 * Math.PI * (years - profile.seasonPeak));
+  const k = profile.seasonSharpness;
+  if (k === 1) return 1 + profile.seasonAmplitude * cos;
+  return 1 - profile.seasonAmplitude + (profile.seasonAmplitude * ((1 + cos) / 2) ** k) / SHARP_MEAN[k]!;
+}
+
+/** mean_k = C(2k, k) / 4^k for k = 0…4. */
+const SHARP_MEAN = [1, 0.5, 0.375, 0.3125, 0.2734375];
+
+/**
  * A core's demand on one day relative to its typical day: the yearly cycle, the slow trend, the weekly rhythm
  * (weekdays vs weekends, averaging 1 over a week) and a small day-to-day wobble (±12 %).
  */
 export function relativeDemand(profile: TimeProfile, day: number): number {
   const years = (day - TREND_ORIGIN_DAY) / DAYS_PER_YEAR;
-  const season = 1 + profile.seasonAmplitude * Math.cos(2 * Math.PI * (years - profile.seasonPeak));
+  const season = seasonFactor(profile, years);
   const trend = Math.exp(profile.trendPerYear * years);
   const weekday = 7 / (5 + 2 * profile.weekendRatio);
   const week = weekdayOf(day) >= 6 ? weekday * profile.weekendRatio : weekday;

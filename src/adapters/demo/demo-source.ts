@@ -97,13 +97,15 @@ export function createDemoSource(catalog: RegionCatalog, options: DemoSourceOpti
     async top(query: TopQuery, signal?: AbortSignal): Promise<TopResult> {
       await settle(signal);
       const { params } = stateOf(query.phrase);
+      // A phrase with operators (even a lone +) lists the rows of the same phrase without them (top-model.ts).
+      const plain = params.plain !== params.phrase ? stateOf(params.plain).params : params;
       const filter = { regions: query.regions, mask: deviceMask(query.devices), lastDay: lastDay() };
       // The same count as every row of every top shows for this phrase.
       const totalCount = counter.count(params, filter.regions, filter.mask, filter.lastDay);
       return {
         totalCount,
-        results: topResults(params, counter, filter, totalCount, query.numPhrases),
-        associations: topAssociations(params, counter, filter, totalCount, query.numPhrases),
+        results: topResults(params, plain, counter, filter, totalCount, query.numPhrases),
+        associations: topAssociations(plain, counter, filter, totalCount, query.numPhrases),
       };
     },
 

@@ -107,4 +107,8 @@ export const SALT = {
   pair: 20,
   deadTriple: 21,
   regionSplit: 22,
+  phraseMatch: 23,
+  wordForm: 24,
+  wordOrder: 25,
+  capitalShare: 26,
 } as const;

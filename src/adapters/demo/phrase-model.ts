@@ -4,6 +4,9 @@ import { between, hashString, mix, SALT, unit } from './hash.js';
 import { volumeOf, wordSet } from './volume-model.js';
 import { CATEGORIES, categoryOf } from './categories.js';
 import { MODIFIER_WORDS } from './word-model.js';
+import { matchedVolume } from './match-model.js';
+import { parseQuery, plainText } from './query-syntax.js';
+import { peakFraction, seasonOf } from './seasons.js';
 
 /**
  * A phrase's core: its words that are not modifiers ("ноутбук" in "купить ноутбук недорого"). Phrases with
@@ -29,6 +32,8 @@ export interface TimeProfile {
   /** Yearly cycle: relative amplitude (0–0.8) and the fraction of the year (0–1) where demand peaks. */
   seasonAmplitude: number;
   seasonPeak: number;
+  /** How narrow the yearly peak is (1 = a cosine; seasonal words of dated holidays up to 4: seasons.ts). */
+  seasonSharpness: number;
   /** Slow trend: demand is multiplied by exp(trendPerYear × years since TREND_ORIGIN). */
   trendPerYear: number;
   /** Weekend day demand relative to a weekday (0.6 – 1.3). */
@@ -52,11 +57,23 @@ export interface PhraseVolume {
  * and "ноутбук купить" counts as "купить ноутбук" (as in Wordstat's broad match).
  */
 export interface PhraseParams extends PhraseVolume {
-  /** The canonical phrase. */
+  /** The canonical phrase (with its operators, if any). */
   phrase: string;
-  /** Its words in the order written. */
+  /** Its plain words in the order written (operators removed; the first combination of alternatives). */
   words: readonly string[];
-  /** Hash of the word set, so word order does not change a phrase's numbers. */
+  /** The plain words as a phrase: the broad-match query the operators restrict (= phrase when it has none). */
+  plain: string;
+  /** The operators restrict the count (quotes, !, [ ], -, ( | )): volume30 is a share of the plain volume. */
+  restricted: boolean;
+  /** Phrase match (quotes): no query with other words counts. */
+  quoted: boolean;
+  /** Minus words: queries with them are left out (of the phrase's top too). */
+  minus: readonly string[];
+  /**
+   * Hash of the plain word set, so word order does not change a phrase's numbers. A phrase with operators
+   * shares it (and the core) with its plain phrase: with the same random streams and a smaller volume, its
+   * every daily, device and region count is at most the plain phrase's.
+   */
   seed: number;
   /** Device split of the phrase's core (phone takes the rest). */
   desktopShare: number;
@@ -101,25 +118,40 @@ export function coreOf(set: readonly string[]): CoreProfile {
   return core;
 }
 
+/** Largest slow trend (per year, either way) of a core, and of a core with a seasonal word. */
+const TREND = 0.12;
+const SEASONAL_TREND = 0.04;
+
+/** Amplitude range of the yearly cycle of a core with neither a category nor a seasonal word: a weak one. */
+const WEAK_SEASON = [0.02, 0.12] as const;
+
 /**
- * A core's time profile. A core of a known category follows the category's yearly cycle (bicycles peak in
- * June, skis in January, weather is flat), varied a little per core; any other core gets a mild cycle from
- * its hash, one in six a strong one. Trend, weekly rhythm and wobble come from the core's hash.
+ * A core's time profile. A core holding a seasonal word (seasons.ts: ёлка, егэ, шины летние …) follows that
+ * word's cycle; else a core of a known category follows the category's (bicycles peak in June, skis in
+ * January, weather is flat); either varied a little per core. Any other core gets only a weak cycle with a
+ * peak from its hash: a word the model knows nothing about has no reason to peak strongly in any month. Trend,
+ * weekly rhythm and wobble come from the core's hash.
  */
 function timeProfile(key: string, seed: number): TimeProfile {
-  const match = key === '' ? undefined : categoryOf(key.split(' '));
+  const words = key === '' ? [] : key.split(' ');
+  const seasonal = seasonOf(words);
+  const match = seasonal || words.length === 0 ? undefined : categoryOf(words);
   const category = match ? CATEGORIES[match.category]! : undefined;
-  const strong = unit(seed, SALT.season, 1) < 1 / 6;
-  const seasonAmplitude = category
-    ? Math.min(0.85, category.amplitude * between(0.85, 1.15, seed, SALT.season))
-    : strong
-      ? between(0.45, 0.8, seed, SALT.season)
-      : between(0.03, 0.3, seed, SALT.season);
-  const seasonPeak = category ? (category.peakMonth - 0.5) / 12 + between(-0.02, 0.02, seed, SALT.phase) : unit(seed, SALT.phase);
+  const cycle = seasonal ?? category;
+  const seasonAmplitude = cycle
+    ? Math.min(0.85, cycle.amplitude * between(0.85, 1.15, seed, SALT.season))
+    : between(WEAK_SEASON[0], WEAK_SEASON[1], seed, SALT.season);
+  // A category's peak varies by ±a week per core; a seasonal word's by ±4 days (holidays keep their dates).
+  const jitter = seasonal ? 0.011 : 0.02;
+  const seasonPeak = cycle ? peakFraction(cycle.peakMonth) + between(-jitter, jitter, seed, SALT.phase) : unit(seed, SALT.phase);
+  // A seasonal word's demand follows the calendar: a slow trend of ±12 % a year would let January outdo a
+  // December peak within one calendar year (they are eleven months apart), so it drifts at most ±4 %.
+  const trend = seasonal ? SEASONAL_TREND : TREND;
   return {
     seasonAmplitude,
     seasonPeak,
-    trendPerYear: between(-0.12, 0.12, seed, SALT.trend),
+    seasonSharpness: seasonal?.sharpness ?? 1,
+    trendPerYear: between(-trend, trend, seed, SALT.trend),
     weekendRatio: between(0.6, 1.3, seed, SALT.weekend),
     noise: mix(seed, SALT.dayNoise),
   };
@@ -141,12 +173,21 @@ export function setVolume(set: readonly string[], core: CoreProfile = coreOf(set
 /** Derives a phrase's parameters (pure; callers may cache). */
 export function phraseParams(rawPhrase: string): PhraseParams {
   const phrase = canonicalPhrase(rawPhrase);
-  const words = phrase === '' ? [] : phrase.split(' ');
-  const { set, volume30, core } = phraseVolume(words);
+  const query = parseQuery(phrase);
+  const first = query.variants[0]!;
+  const words = first.words;
+  const plain = phraseVolume(words);
+  const { set, core } = plain;
+  // One combination: the plain volume times shares ≤ 1 (match-model.ts); alternatives add their combinations.
+  const volume30 = query.restricted ? matchedVolume(query) : plain.volume30;
   const seed = hashString(set.join(' '));
   return {
     phrase,
     words,
+    plain: plainText(first),
+    restricted: query.restricted,
+    quoted: query.quoted,
+    minus: first.minus,
     set,
     seed,
     volume30,

@@ -23,6 +23,21 @@ const KNOWN_MASS: ReadonlyMap<number, number> = new Map([
   [170, 0.1], [29386, 0.05], [169, 0.3], [181, 0.6], [96, 0.8], [84, 0.7],
 ]);
 
+/** Russia, whose capitals' shares are pinned (CAPITAL_SHARES). */
+export const RUSSIA = 225;
+
+/**
+ * Moscow's and Saint Petersburg's part of Russia's queries, as a range: Wordstat shows Moscow with a fifth to
+ * a third of the country for nearly any phrase, and Saint Petersburg with about a tenth, far more than their
+ * populations (search users concentrate there). Population-like masses with per-phrase noise gave Moscow
+ * 6–14 %, so the model pins each capital's whole subtree to a share drawn in this range per phrase core
+ * (region-tree.ts: pinShares). The ranges sit inside 20–30 % and 7–12 % with a margin for rounding.
+ */
+export const CAPITAL_SHARES: ReadonlyMap<number, readonly [number, number]> = new Map([
+  [213, [0.215, 0.285]],
+  [2, [0.078, 0.112]],
+]);
+
 /**
  * How much of a country's population searches with the source (applied to its whole subtree); Russia is
  * the reference. Countries not listed are leaves whose masses above already count users, not inhabitants.

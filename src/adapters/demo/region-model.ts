@@ -1,9 +1,9 @@
-import { bellAt, mix, SALT } from './hash.js';
+import { between, bellAt, mix, SALT } from './hash.js';
 import { lastDaysVolume } from './daily-model.js';
 import { splitDevices, type DeviceParts } from './devices.js';
 import type { PhraseVolume } from './phrase-model.js';
 import { halvingShares, split, splitOne, type Halvings } from './region-split.js';
-import { subtreeMasses, type RegionTree } from './region-tree.js';
+import { pinShares, subtreeMasses, type RegionTree } from './region-tree.js';
 
 /** One phrase's demand over the region tree (its core's shape, its own volume). */
 export interface PhraseRegions {
@@ -32,6 +32,8 @@ function phraseShares(tree: RegionTree, seed: number): Float64Array {
     factor[i] = self * (p >= 0 ? factor[p]! : 1);
     own[i] = tree.own[i]! * factor[i]!;
   }
+  // Moscow and Saint Petersburg take a share of Russia drawn per core within their ranges (region-masses.ts).
+  pinShares(tree.parent, tree.indexOf, own, (id, [lo, hi]) => between(lo, hi, seed, SALT.capitalShare, id));
   const whole = subtreeMasses(tree.parent, own);
   const world = tree.roots.reduce((sum, i) => sum + whole[i]!, 0);
   return whole.map((m) => (world > 0 ? m / world : 0));

@@ -1,5 +1,5 @@
 import type { Region, RegionCatalog } from '../../domain/regions/catalog.js';
-import { countryUsage, ownMass, variationSigma } from './region-masses.js';
+import { CAPITAL_SHARES, countryUsage, ownMass, RUSSIA, variationSigma } from './region-masses.js';
 
 /**
  * The catalog's region tree in arrays, parents before children, with the phrase-independent masses of the
@@ -79,6 +79,8 @@ export function createRegionTree(catalog: RegionCatalog): RegionTree {
     sigma[i] = variationSigma(region);
   });
 
+  // All queries put the capitals in the middle of their ranges, so their affinity index stays around 100.
+  pinShares(parent, indexOf, own, (_, [lo, hi]) => (lo + hi) / 2);
   const whole = subtreeMasses(parent, own);
   const world = roots.reduce((sum, i) => sum + whole[i]!, 0);
   const baseShare = whole.map((m) => (world > 0 ? m / world : 0));
@@ -93,4 +95,41 @@ export function subtreeMasses(parent: Int32Array, own: Float64Array): Float64Arr
     if (p >= 0) whole[p] = whole[p]! + whole[i]!;
   }
   return whole;
+}
+
+/**
+ * Scales the own masses of each capital's subtree (CAPITAL_SHARES) so that the capital holds exactly the
+ * share `target(id, range)` of Russia's whole mass; the rest of Russia keeps its masses. With the shares
+ * fixed in the masses, the integer splits put each capital within a few units of its share of Russia's count.
+ * `own` is in parents-before-children order and changed in place.
+ */
+export function pinShares(
+  parent: Int32Array,
+  indexOf: ReadonlyMap<number, number>,
+  own: Float64Array,
+  target: (regionId: number, range: readonly [number, number]) => number,
+): void {
+  const country = indexOf.get(RUSSIA);
+  if (country === undefined) return;
+  const isUnder = (i: number) => {
+    for (let p = parent[i]!; p >= 0; p = parent[p]!) if (p === country) return true;
+    return false;
+  };
+  const pins = [...CAPITAL_SHARES].flatMap(([id, range]) => {
+    const i = indexOf.get(id);
+    return i !== undefined && isUnder(i) ? [{ i, share: target(id, range) }] : [];
+  });
+  if (pins.length === 0) return;
+  const whole = subtreeMasses(parent, own);
+  const pinnedShare = pins.reduce((sum, p) => sum + p.share, 0);
+  const rest = pins.reduce((left, p) => left - whole[p.i]!, whole[country]!);
+  if (pinnedShare >= 1 || rest <= 0) return;
+  // Each region's scale: its pinned ancestor's (or its own, if pinned), found top-down.
+  const scale = new Float64Array(own.length).fill(1);
+  for (const p of pins) if (whole[p.i]! > 0) scale[p.i] = (p.share * rest) / (1 - pinnedShare) / whole[p.i]!;
+  for (let i = 0; i < own.length; i++) {
+    const p = parent[i]!;
+    if (p >= 0 && scale[i] === 1) scale[i] = scale[p]!;
+    own[i] = own[i]! * scale[i]!;
+  }
 }

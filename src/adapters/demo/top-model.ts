@@ -24,21 +24,28 @@ export interface TopFilter {
  * `oneCore`: every candidate shares one core (a phrase's containing queries), so unfiltered counts are the
  * volumes times one factor and keep the list's order.
  */
-function rank(list: readonly Candidate[], counter: PhraseCounter, filter: TopFilter, limit: number, oneCore: boolean): PhraseCount[] {
+function rank(
+  list: readonly Candidate[],
+  counter: PhraseCounter,
+  filter: TopFilter,
+  limit: number,
+  oneCore: boolean,
+  keep: (c: Candidate, count: number) => boolean = () => true,
+): PhraseCount[] {
   if (limit <= 0) return [];
   if (oneCore && filter.regions.length === 0 && filter.mask.every(Boolean)) {
     const rows: PhraseCount[] = [];
     for (const c of list) {
       if (rows.length >= limit) break;
       const count = counter.count(c.volume, filter.regions, filter.mask, filter.lastDay);
-      if (count > 0) rows.push({ phrase: c.phrase, count });
+      if (count > 0 && keep(c, count)) rows.push({ phrase: c.phrase, count });
     }
     return rows;
   }
   const rows: PhraseCount[] = [];
   for (const c of list) {
     const count = counter.count(c.volume, filter.regions, filter.mask, filter.lastDay);
-    if (count > 0) rows.push({ phrase: c.phrase, count });
+    if (count > 0 && keep(c, count)) rows.push({ phrase: c.phrase, count });
   }
   return rows.sort(compare).slice(0, limit);
 }
@@ -47,28 +54,41 @@ function rank(list: readonly Candidate[], counter: PhraseCounter, filter: TopFil
  * GetTop's `results`: the phrase itself with the total, then queries containing it with their own counts
  * (never above the total: more words, same core), sorted by count, at most `limit` rows, zero counts left
  * out (so rare phrases have few rows).
+ *
+ * A phrase with operators (`params.restricted`) lists the queries of its plain phrase (`plain`, the same
+ * phrase without operators) that it could match: none in phrase match (quotes allow no other word), none
+ * with a minus word, and none counted above its total. Rows are plain queries with their own counts, as
+ * everywhere.
  */
 export function topResults(
   params: PhraseParams,
+  plain: PhraseParams,
   counter: PhraseCounter,
   filter: TopFilter,
   totalCount: number,
   limit: number,
 ): PhraseCount[] {
   if (totalCount <= 0 || limit <= 0) return [];
-  if (limit === 1) return [{ phrase: params.phrase, count: totalCount }]; // no need to build the candidates
-  const rows = rank(containingCandidates(params), counter, filter, limit - 1, true);
-  return [{ phrase: params.phrase, count: totalCount }, ...rows];
+  const head = { phrase: params.phrase, count: totalCount };
+  if (limit === 1 || params.quoted) return [head]; // no need to build the candidates
+  const keep = params.restricted
+    ? (c: Candidate, count: number) => count <= totalCount && !params.minus.some((w) => c.volume.set.includes(w))
+    : undefined;
+  const rows = rank(containingCandidates(plain), counter, filter, limit - 1, true, keep);
+  return [head, ...rows];
 }
 
-/** GetTop's `associations`: similar queries with their own counts, sorted by count, at most `limit`. */
+/**
+ * GetTop's `associations`: similar queries with their own counts, sorted by count, at most `limit`; for a
+ * phrase with operators, those of its plain phrase.
+ */
 export function topAssociations(
-  params: PhraseParams,
+  plain: PhraseParams,
   counter: PhraseCounter,
   filter: TopFilter,
   totalCount: number,
   limit: number,
 ): PhraseCount[] {
   if (totalCount <= 0 || limit <= 0) return [];
-  return rank(similarCandidates(params), counter, filter, limit, false);
+  return rank(similarCandidates(plain), counter, filter, limit, false);
 }
