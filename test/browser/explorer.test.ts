@@ -12,6 +12,7 @@ import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { readCsvObjects } from '../support/csv-read.js';
 import { buildExplorerPage } from '../support/explorer-build.js';
+import { computeTrend } from '../../src/domain/trend.js';
 
 // Debian's Chromium driven by playwright-core, as in graphiql.test.ts: nothing is downloaded.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -328,6 +329,10 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     const before = (await tab.locator('#dyn-table tbody tr td:nth-child(3)').allTextContents()).map(digits);
     expect(before).toEqual(dates.map((d) => counts.get(shiftMonth(d, -12))));
     expect(api.json.seasonality.months).toBe(24);
+    // The trend badge speaks of the 12 months on the chart (first against last), not of the 24 fetched.
+    const shownCounts = (await tab.locator('#dyn-table tbody tr td:nth-child(2)').allTextContents()).map(digits);
+    expect(shownCounts).toEqual(dates.map((d) => counts.get(d)));
+    expect(await tab.locator('#trend').innerText()).toBe(`trend: ${computeTrend(shownCounts)}`);
     expect(await tab.locator('#dyn-seasonality').innerText()).toContain(`${api.json.seasonality.yoyChangePercent > 0 ? '+' : ''}`);
     expect(await tab.locator('#dyn-seasonality').innerText()).toMatch(/^Peak: \w+ · seasonality index [\d.]+ · (growing|stable|falling|seasonal) · year over year: [+-]?[\d.]+ %$/);
     expect(await tab.locator('#dyn-period').innerText()).toMatch(/^\w{3} \d{4} – \w{3} \d{4}, by month$/);

@@ -47,6 +47,8 @@ export function createKeywordsView(showError: (where: HTMLElement, error: unknow
   let asked: { matchTypes: MatchType[]; history: number } = { matchTypes: [], history: 12 };
   const sort: SortState = { key: undefined, descending: true };
 
+  const signedPercent = (value: number | null | undefined) =>
+    value === null || value === undefined ? '—' : `${value > 0 ? '+' : ''}${formatNumber(value, 1)} %`;
   const count = (value: number | null | undefined) => (value === null || value === undefined ? '—' : formatNumber(value));
   const columns = (): SortableColumn<VolumeItem>[] => [
     { key: 'keyword', header: t('keyword'), cell: (i) => i.keyword, sortValue: (i) => i.keyword },
@@ -62,7 +64,7 @@ export function createKeywordsView(showError: (where: HTMLElement, error: unknow
       ? [{
           key: 'yoy',
           header: t('yoy'),
-          cell: (i: VolumeItem) => (i.seasonality?.yoy_change_percent == null ? '—' : `${formatNumber(i.seasonality.yoy_change_percent, 1)} %`),
+          cell: (i: VolumeItem) => signedPercent(i.seasonality?.yoy_change_percent),
           numeric: true,
           sortValue: (i: VolumeItem) => i.seasonality?.yoy_change_percent ?? null,
         }]

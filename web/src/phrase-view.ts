@@ -3,6 +3,8 @@ import { createBarChart, createDynamicsChart, type DynamicsPoint } from './chart
 import { byId, renderTable } from './dom.js';
 import { formatDate, formatNumber, monthName, t, trendClassText, trendText } from './i18n.js';
 import { addDaysIso, last30Days, shiftMonthIso, withYearBefore, yearBeforeWindow } from './periods.js';
+// The service's own rule (first period against the last), so the badge speaks of the months on the chart.
+import { computeTrend } from '../../src/domain/trend.js';
 import { createRegionPicker, regionLabel } from './region-picker.js';
 
 interface PhraseCount {
@@ -75,11 +77,12 @@ export function createPhraseView(showError: (where: HTMLElement, error: unknown)
 
   const renderDynamics = () => {
     if (!dynamics) return;
-    const trend = dynamics.trend;
+    // Monthly: the chosen window, each month beside the same month a year before (the answer holds both years),
+    // and the trend of the chosen window (the answer's own spans both years).
+    const { shown, yearBefore } = shownPeriod === 'monthly' ? withYearBefore(dynamics.results, shownFrom) : { shown: [...dynamics.results], yearBefore: undefined };
+    const trend = yearBefore ? computeTrend(shown.map((p) => p.count)) : dynamics.trend;
     byId('trend').textContent = `${t('trend')}: ${trendText(trend)}`;
     byId('trend').className = `trend ${trend.startsWith('up') ? 'up' : trend.startsWith('down') ? 'down' : ''}`;
-    // Monthly: the chosen window, each month beside the same month a year before (the answer holds both years).
-    const { shown, yearBefore } = shownPeriod === 'monthly' ? withYearBefore(dynamics.results, shownFrom) : { shown: [...dynamics.results], yearBefore: undefined };
     const chart = byId('dyn-chart');
     chart.setAttribute('aria-label', t('chartDynamics', { n: shown.length, trend: trendText(trend) }));
     dynamicsChart.render(shown, yearBefore);
