@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
-import { devices, words } from './demo-arbitraries.js';
+import { devices, PROPERTY_SEED, words } from './demo-arbitraries.js';
 import { DEMO_TODAY } from './demo-phrases.js';
 
 /**
@@ -38,7 +38,7 @@ describe('demo capitals (fast-check)', () => {
         expect(spb, `SPb in ${w.join(' ')}`).toBeGreaterThanOrEqual(0.07);
         expect(spb, `SPb in ${w.join(' ')}`).toBeLessThanOrEqual(0.12);
       }),
-      { numRuns: 250 },
+      { ...PROPERTY_SEED, numRuns: 250 },
     );
     expect(checked).toBeGreaterThan(100);
   });

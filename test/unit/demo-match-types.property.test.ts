@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
 import type { DeviceFilter } from '../../src/domain/types.js';
-import { devices, regionFilter, words } from './demo-arbitraries.js';
+import { devices, PROPERTY_SEED, regionFilter, words } from './demo-arbitraries.js';
 import { DEMO_TODAY } from './demo-phrases.js';
 
 /**
@@ -43,7 +43,7 @@ describe('demo match types: totalCount (fast-check)', () => {
         expect(order).toBeLessThanOrEqual(broad);
         if (w.length === 1) expect(order).toBe(broad); // one word has one order
       }),
-      { numRuns: 400 },
+      { ...PROPERTY_SEED, numRuns: 400 },
     );
   });
 
@@ -56,7 +56,7 @@ describe('demo match types: totalCount (fast-check)', () => {
           expect(again.totalCount).toBe(await total(p, [], []));
         }
       }),
-      { numRuns: 100 },
+      { ...PROPERTY_SEED, numRuns: 100 },
     );
   });
 
@@ -80,7 +80,7 @@ describe('demo match types: totalCount (fast-check)', () => {
         }
         if (w.length === 1) expect((await total(f.exact, [], [])) / (await total(f.phrase, [], []))).toBeGreaterThanOrEqual(0.5 - slack);
       }),
-      { numRuns: 300 },
+      { ...PROPERTY_SEED, numRuns: 300 },
     );
     expect(checked).toBeGreaterThan(100);
   });
@@ -100,7 +100,7 @@ describe('demo match types: dynamics and regions (fast-check)', () => {
           expect(order[day]).toBeLessThanOrEqual(b);
         });
       }),
-      { numRuns: 100 },
+      { ...PROPERTY_SEED, numRuns: 100 },
     );
   });
 
@@ -114,7 +114,7 @@ describe('demo match types: dynamics and regions (fast-check)', () => {
         for (const [id, count] of phrase) expect(count).toBeLessThanOrEqual(broad.get(id) ?? 0);
         for (const [id, count] of exact) expect(count).toBeLessThanOrEqual(phrase.get(id) ?? 0);
       }),
-      { numRuns: 60 },
+      { ...PROPERTY_SEED, numRuns: 60 },
     );
   });
 });

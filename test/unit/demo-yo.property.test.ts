@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
-import { devices, regionFilter, withYo, words } from './demo-arbitraries.js';
+import { devices, PROPERTY_SEED, regionFilter, withYo, words } from './demo-arbitraries.js';
 import { DEMO_TODAY } from './demo-phrases.js';
 
 /**
@@ -27,7 +27,7 @@ describe('demo ё = е (fast-check)', () => {
         expect(b.results.slice(1)).toEqual(a.results.slice(1)); // the first row echoes the phrase as asked
         expect(b.associations).toEqual(a.associations);
       }),
-      { numRuns: 200 },
+      { ...PROPERTY_SEED, numRuns: 200 },
     );
   });
 
@@ -42,7 +42,7 @@ describe('demo ё = е (fast-check)', () => {
         const regionsOf = (phrase: string) => source.regions({ phrase, level: 'REGION_ALL', devices: devs });
         expect(await regionsOf(yo)).toEqual(await regionsOf(plain));
       }),
-      { numRuns: 80 },
+      { ...PROPERTY_SEED, numRuns: 80 },
     );
   });
 });
