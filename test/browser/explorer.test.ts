@@ -357,6 +357,15 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     expect(chart.x + chart.width).toBeLessThanOrEqual(360);
     await tab.screenshot({ path: join(SHOTS, 'explorer-ru-360.png'), fullPage: true });
     await tab.locator('#reg-chart').screenshot({ path: join(SHOTS, 'explorer-ru-360-regions.png') });
+    // The keyword list with every match type and 24 months: the table scrolls in its box, the page does not.
+    await tab.getByRole('tab', { name: 'Список слов' }).click();
+    await tab.getByLabel('Ключевые слова, по одному в строке').fill('купить палатку\nпалатка');
+    for (const label of ['«фраза»', '«!точная»', '[порядок]', '24 месяца (год к году)']) await tab.getByLabel(label).check();
+    await tab.getByRole('button', { name: 'Узнать частотность' }).click();
+    await expect.poll(() => tab.locator('#kw-table tbody tr').count(), { timeout: 20_000 }).toBe(2);
+    expect(await tab.locator('#kw-table thead th').count()).toBe(10);
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await tab.screenshot({ path: join(SHOTS, 'explorer-ru-360-keywords.png'), fullPage: true });
     await tab.context().close();
   }, 120_000);
 
