@@ -6,7 +6,7 @@ interface ExampleTab {
 
 const HINT = '# Put your key into the Headers tab below, then run (Ctrl-Enter).\n';
 
-/** The example tabs: top, dynamics, regions, keywords, suggestions, quota (and the region lookup in regions). */
+/** The example tabs: top, dynamics, regions, keywords, match types and seasonality, suggestions, quota (and the region lookup in regions). */
 export const EXAMPLE_TABS: ExampleTab[] = [
   {
     query: `${HINT}query Top {
@@ -40,6 +40,19 @@ export const EXAMPLE_TABS: ExampleTab[] = [
     phrase
     searchVolume
     competitionLevel
+  }
+}
+`,
+  },
+  {
+    query: `${HINT}query SemanticCore {
+  keywords(phrases: ["купить палатку", "палатка туристическая"], matchTypes: [PHRASE, EXACT], historyMonths: 24) {
+    phrase
+    searchVolume
+    searchVolumePhrase
+    searchVolumeExact
+    matchTypeVolumes { matchType last30Days monthlySource }
+    seasonality { peakMonth seasonalityIndex yoyChangePercent trendClass }
   }
 }
 `,

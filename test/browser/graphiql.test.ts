@@ -160,9 +160,9 @@ describe.skipIf(!haveChromium)('GraphiQL in a real browser', () => {
     await page.goto(`${base.replace('127.0.0.1', 'localhost')}/graphql`);
     await page.locator('.graphiql-query-editor .monaco-editor').waitFor({ timeout: 20_000 });
     const tabs = page.locator('.graphiql-tab');
-    await expect.poll(() => tabs.count(), { timeout: 15_000 }).toBe(7);
+    await expect.poll(() => tabs.count(), { timeout: 15_000 }).toBe(8);
     const titles = await tabs.allInnerTexts();
-    for (const name of ['Overview', 'Top', 'Dynamics', 'Regions', 'Keywords', 'Suggestions', 'Quota']) {
+    for (const name of ['Overview', 'Top', 'Dynamics', 'Regions', 'Keywords', 'SemanticCore', 'Suggestions', 'Quota']) {
       expect(titles.some((title) => title.includes(name)), titles.join(' | ')).toBe(true);
     }
     expect(await page.content()).not.toContain('__TITLE__');

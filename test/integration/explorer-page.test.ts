@@ -70,6 +70,6 @@ describe('the explorer page and GraphiQL polish', () => {
       expect(validate(schema, document)).toEqual([]);
       return (document.definitions[0] as { name?: { value: string } }).name?.value;
     });
-    expect(names).toEqual(['Top', 'Dynamics', 'Regions', 'Keywords', 'Suggestions', 'Quota']);
+    expect(names).toEqual(['Top', 'Dynamics', 'Regions', 'Keywords', 'SemanticCore', 'Suggestions', 'Quota']);
   });
 });
