@@ -1,7 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
 import type { CsvTable } from './csv-format.js';
+
+/** ExcelJS, loaded on the first workbook: it costs ~28 MiB of memory and start-up time that few processes need. */
+let excel: Promise<typeof import('exceljs')> | undefined;
+const loadExcel = () => (excel ??= import('exceljs').then((module) => (module as unknown as { default: typeof import('exceljs') }).default ?? module));
 
 /** Rows written between yields to the event loop: a 10,000-row task table once held it ~2 s in one piece. */
 const ROWS_PER_SLICE = 250;
@@ -20,6 +23,7 @@ export async function writeXlsx(table: CsvTable, sheetName: string): Promise<Uin
     sink.on('end', resolve);
     sink.on('error', reject);
   });
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
   workbook.creator = 'search-demand statistics';
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'table', { views: [{ state: 'frozen', ySplit: 1 }] });
