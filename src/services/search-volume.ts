@@ -68,8 +68,9 @@ export interface SearchVolumeDeps {
 
 /**
  * Volume figures for 1..100 keywords: one source call per distinct keyword (monthly dynamics over the
- * default 12-month window and the location's region, the very query /v2 dynamics makes, so the two share a cache entry), at most
- * `ctx.concurrency` at once. Any source failure fails the whole request: no partial result.
+ * default 12-month window and the location's region, the very query /v2 dynamics makes, so the two share a cache
+ * entry; 24 months when asked), plus one GetTop per asked match type, at most `ctx.concurrency` keywords at once.
+ * Any source failure fails the whole request: no partial result.
  */
 export async function getSearchVolume(
   ctx: ServiceContext,
@@ -91,6 +92,7 @@ export function bodyVolumeOptions(body: { match_types?: readonly MatchType[] | u
   return { matchTypes: extraMatchTypes(body.match_types), historyMonths: body.history_months };
 }
 
+/** The options with their defaults: no extra match type, 12 months. */
 export function volumeOptionsOf(params: Pick<SearchVolumeParams, 'matchTypes' | 'historyMonths'>): VolumeOptions {
   return { matchTypes: params.matchTypes ?? [], historyMonths: params.historyMonths ?? DEFAULT_HISTORY_MONTHS };
 }
