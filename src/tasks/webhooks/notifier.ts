@@ -13,7 +13,8 @@ export interface NotifierDeps {
   store: TaskStore;
   clock: Clock;
   logger: Logger;
-  deliver(kind: WebhookKind, url: string, body?: string): Promise<void>;
+  /** `keyId`: whose task it notifies (deliveries are bounded per key too). */
+  deliver(kind: WebhookKind, url: string, body?: string, keyId?: string): Promise<void>;
   /** The task_get body of a finished task, as the postback sends it. */
   present(task: TaskRecord): string;
   /** Queues a delivery job (durable, retried with backoff). */
@@ -39,7 +40,7 @@ export function createNotifier(deps: NotifierDeps) {
       }
       const url = substituteUrl(template, task);
       try {
-        await deps.deliver(job.kind, url, job.kind === 'postback' ? deps.present(task) : undefined);
+        await deps.deliver(job.kind, url, job.kind === 'postback' ? deps.present(task) : undefined, task.keyId);
       } catch (error) {
         if (error instanceof RetryableDeliveryError) throw error;
         // Refused host, 4xx: no retry can help.
