@@ -2,17 +2,16 @@ import { DEFAULT_LOCATION_CODE, regionFilterForLocation } from '../domain/locati
 import { DEFAULT_LANGUAGE_CODE } from '../domain/requests/keyword-data.js';
 import { canonicalPhrase } from '../domain/source-call.js';
 import { DEFAULT_SOURCE_CONCURRENCY, type ServiceContext } from '../services/context.js';
-import { getDynamics } from '../services/dynamics.js';
 import { keywordDataOf } from '../services/keyword-data-deps.js';
 import { EXTRA_MATCH_TYPES, type ExtraMatchType } from '../domain/match-types.js';
 import type { Seasonality } from '../domain/seasonality.js';
-import { DEFAULT_HISTORY_MONTHS, type HistoryMonths, historyWindow } from '../services/keyword-history.js';
+import { DEFAULT_HISTORY_MONTHS, type HistoryMonths } from '../services/keyword-history.js';
 import { measureMatchTypes } from '../services/match-type-volumes.js';
 import {
   estimateCompetition,
   type KeywordVolume,
   type MatchTypeVolumes,
-  monthlyVolumeOf,
+  measureMonthlyVolume,
   type MonthlyVolume,
 } from '../services/search-volume.js';
 import { createCallLimit } from './call-limit.js';
@@ -79,10 +78,10 @@ export function keywordViews(ctx: ServiceContext, params: KeywordViewsParams): K
     if (!pending) estimates.set(key, (pending = estimateCompetition(deps, phrase, regions)));
     return pending;
   };
-  const window = historyWindow(ctx.today, params.historyMonths ?? DEFAULT_HISTORY_MONTHS);
+  const historyMonths = params.historyMonths ?? DEFAULT_HISTORY_MONTHS;
   const askedMatchTypes = params.matchTypes ?? [];
   return params.phrases.map((phrase, i) => {
-    const volume = once(() => limit.run(async () => monthlyVolumeOf(await getDynamics(ctx, { phrase, period: 'PERIOD_MONTHLY', regions, ...window }))));
+    const volume = once(() => limit.run(() => measureMonthlyVolume(ctx, phrase, regions, historyMonths)));
     return {
       keyword: params.keywords[i]!,
       locationCode,

@@ -71,9 +71,9 @@ export async function measureMatchTypes(
     const top = await getTop(ctx, { phrase: matchTypePhrase(phrase, type), numPhrases: 1, regions });
     const derived = deriveMatchTypeSeries(broadOldestFirst, top.totalCount, type === 'exact' ? phraseRatio : 1);
     if (type === 'phrase') phraseRatio = derived.ratio;
-    const monthlySearches = derived.monthly
-      .map((searchVolume, t) => Object.freeze({ ...monthOf(broadNewestFirst, broadNewestFirst.length - 1 - t), searchVolume }))
-      .reverse();
+    // derived.monthly is oldest first, as broadOldestFirst: month i of the newest-first list is its entry last − i.
+    const last = derived.monthly.length - 1;
+    const monthlySearches = broadNewestFirst.map((m, i) => Object.freeze({ year: m.year, month: m.month, searchVolume: derived.monthly[last - i]! }));
     volumes[type] = Object.freeze({
       searchVolume: meanOfNewest(monthlySearches, 12),
       last30Days: top.totalCount,
@@ -82,11 +82,6 @@ export async function measureMatchTypes(
     });
   }
   return Object.freeze(volumes);
-}
-
-function monthOf(months: readonly MonthlyVolume[], index: number): { year: number; month: number } {
-  const m = months[index]!;
-  return { year: m.year, month: m.month };
 }
 
 /** Rounded mean of the first `n` months of a newest-first list (0 for none). */

@@ -10,12 +10,12 @@ import { DEFAULT_LANGUAGE_CODE, normalizeKeywords } from '../domain/requests/key
 import type { CompetitionEstimator } from '../ports/competition.js';
 import { DEFAULT_SOURCE_CONCURRENCY, type ServiceContext } from './context.js';
 import { createDerivedMemo } from './derived-memo.js';
-import { type Dynamics, getDynamics, toDynamicsQuery } from './dynamics.js';
+import { type Dynamics, type DynamicsParams, getDynamics, toDynamicsQuery } from './dynamics.js';
 import { planLiveCalls } from './quota-check.js';
 import type { SourceCall } from '../domain/source-call.js';
 import type { DynamicsPoint } from '../domain/types.js';
 import { type ExtraMatchType, extraMatchTypes, type MatchType } from '../domain/match-types.js';
-import { type Seasonality, seasonalityOf } from '../domain/seasonality.js';
+import type { Seasonality } from '../domain/seasonality.js';
 import { DEFAULT_HISTORY_MONTHS, type HistoryMonths, historyWindow } from './keyword-history.js';
 import { type MatchTypeVolumes, type MonthlyVolume, matchTypeCalls, meanOfNewest, measureMatchTypes } from './match-type-volumes.js';
 
@@ -97,9 +97,19 @@ export function volumeOptionsOf(params: Pick<SearchVolumeParams, 'matchTypes' | 
   return { matchTypes: params.matchTypes ?? [], historyMonths: params.historyMonths ?? DEFAULT_HISTORY_MONTHS };
 }
 
-/** The monthly dynamics query of a keyword's broad figures: the history window over the location's regions. */
+/** The monthly dynamics request of a keyword's broad figures: the history window over the location's regions. */
+function monthlyVolumeParams(ctx: ServiceContext, phrase: string, regions: readonly number[], historyMonths: HistoryMonths): DynamicsParams {
+  return { phrase, period: 'PERIOD_MONTHLY', regions, ...historyWindow(ctx.today, historyMonths) };
+}
+
+/** That request as the plan counts it. */
 export function monthlyVolumeQuery(ctx: ServiceContext, phrase: string, regions: readonly number[], historyMonths: HistoryMonths) {
-  return toDynamicsQuery(ctx, { phrase, period: 'PERIOD_MONTHLY', regions, ...historyWindow(ctx.today, historyMonths) });
+  return toDynamicsQuery(ctx, monthlyVolumeParams(ctx, phrase, regions, historyMonths));
+}
+
+/** A keyword's broad figures: its monthly dynamics call (cached, coalesced) and what follows from the series. */
+export async function measureMonthlyVolume(ctx: ServiceContext, phrase: string, regions: readonly number[], historyMonths: HistoryMonths) {
+  return monthlyVolumeOf(await getDynamics(ctx, monthlyVolumeParams(ctx, phrase, regions, historyMonths)));
 }
 
 /**
@@ -143,8 +153,7 @@ function createMeasurer(
 
   return async (keyword: string, phrase: string): Promise<KeywordVolume> => {
     const pendingCompetition = estimate(phrase);
-    const dynamics = await getDynamics(ctx, { phrase, period: 'PERIOD_MONTHLY', regions, ...historyWindow(ctx.today, options.historyMonths) });
-    const { searchVolume, monthlySearches, seasonality } = monthlyVolumeOf(dynamics);
+    const { searchVolume, monthlySearches, seasonality } = await measureMonthlyVolume(ctx, phrase, regions, options.historyMonths);
     const matchTypes = await measureMatchTypes(ctx, phrase, options.matchTypes, regions, monthlySearches);
     // Competition is an extra: once the volumes are here (at once on a cache hit), it gets COMPETITION_GRACE_MS
     // more, else the answer goes without it (null) while the search goes on and is cached for the next request.
@@ -175,13 +184,13 @@ const monthlyFigures = createDerivedMemo<readonly DynamicsPoint[], MonthlyFigure
 
 /**
  * The volume figures of a phrase's monthly dynamics: the months newest first, the rounded mean of the newest 12,
- * and the series' seasonality. Read-only: every hit of the same cached answer shares them.
+ * and the series' seasonality (computed with the series, dynamics.ts). Read-only: every hit of the same cached answer shares them.
  */
 export function monthlyVolumeOf(dynamics: Dynamics): MonthlyFigures {
-  return monthlyFigures(dynamics.results, '', toMonthlyFigures);
+  return monthlyFigures(dynamics.results, '', (points) => toMonthlyFigures(points, dynamics.seasonality));
 }
 
-function toMonthlyFigures(points: readonly DynamicsPoint[]): MonthlyFigures {
+function toMonthlyFigures(points: readonly DynamicsPoint[], seasonality: Seasonality | null): MonthlyFigures {
   const monthlySearches = points
     .map((point) =>
       Object.freeze({
@@ -191,8 +200,6 @@ function toMonthlyFigures(points: readonly DynamicsPoint[]): MonthlyFigures {
       }),
     )
     .reverse();
-  const first = points[0];
-  const seasonality = first ? seasonalityOf(points.map((p) => p.count), Number(first.date.slice(5, 7))) : null;
   return Object.freeze({ monthlySearches: Object.freeze(monthlySearches), searchVolume: meanOfNewest(monthlySearches, 12), seasonality });
 }
 

@@ -43,13 +43,13 @@ const typeVolume = (type: ExtraMatchType) => async (k: KeywordView) =>
   k.askedMatchTypes.includes(type) ? ((await k.matchTypes())[type]?.searchVolume ?? null) : null;
 
 /** The `keyword`/`keywords` arguments beyond the phrases: match types and history. */
-const volumeArgs = (t: any) => ({
-  matchTypes: t.arg({
+const volumeArgs = builder.args((t) => ({
+  matchTypes: t.field({
     type: [MatchTypeEnum],
     description: 'Match types to measure (BROAD always is); each extra type is one more Wordstat call per keyword.',
   }),
-  historyMonths: t.arg.int({ defaultValue: 12, description: '12 or 24 months of monthly history (24 gives yoyChangePercent).' }),
-});
+  historyMonths: t.int({ defaultValue: 12, description: '12 or 24 months of monthly history (24 gives yoyChangePercent).' }),
+}));
 
 /**
  * The /v1 search_volume item, plus nested views of the same phrase (one query feeds a dashboard card). Lazy
@@ -136,7 +136,7 @@ builder.queryField('keyword', (t) =>
       phrase: t.arg.string({ required: true }),
       locationCode: t.arg.int({ defaultValue: DEFAULT_LOCATION_CODE }),
       languageCode: t.arg.string({ defaultValue: DEFAULT_LANGUAGE_CODE }),
-      ...volumeArgs(t),
+      ...volumeArgs,
     },
     resolve: (_root, args, ctx) =>
       keywordViews(ctx, {
@@ -157,7 +157,7 @@ builder.queryField('keywords', (t) =>
       phrases: t.arg.stringList({ required: true }),
       locationCode: t.arg.int({ defaultValue: DEFAULT_LOCATION_CODE }),
       languageCode: t.arg.string({ defaultValue: DEFAULT_LANGUAGE_CODE }),
-      ...volumeArgs(t),
+      ...volumeArgs,
     },
     resolve: (_root, args, ctx) =>
       keywordViews(ctx, {

@@ -11,7 +11,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
  * Excel dialect). XLSX by `?format=xlsx` or an Accept header naming its type. A format or delimiter the service
  * does not write is refused, naming the parameter.
  */
-export function csvDialectOf(request: Pick<HttpCall, 'headers' | 'query'>): TableFormat | undefined {
+function tableFormatOf(request: Pick<HttpCall, 'headers' | 'query'>): TableFormat | undefined {
   const format = request.query.get('format');
   if (format !== null && format !== 'csv' && format !== 'json' && format !== 'xlsx') {
     throw invalidField('format', `format must be csv, xlsx or json, got "${format.slice(0, 20)}"`);
@@ -32,7 +32,7 @@ export function csvDialectOf(request: Pick<HttpCall, 'headers' | 'query'>): Tabl
  * with no table asked by `?format=csv` is a 400 naming `format`; asked by Accept only, it answers JSON.
  */
 export function csvRequestFor(request: Pick<HttpCall, 'headers' | 'query' | 'path'>): TableFormat | undefined {
-  const dialect = csvDialectOf(request);
+  const dialect = tableFormatOf(request);
   if (!dialect || csvTableFor(request.path)) return dialect;
   const format = request.query.get('format');
   if (format === 'csv' || format === 'xlsx') throw invalidField('format', `${request.path} has no table form; leave out format=${format}`);

@@ -4,7 +4,7 @@ import type { CsvTable } from './csv-format.js';
 
 /** ExcelJS, loaded on the first workbook: it costs ~28 MiB of memory and start-up time that few processes need. */
 let excel: Promise<typeof import('exceljs')> | undefined;
-const loadExcel = () => (excel ??= import('exceljs').then((module) => (module as unknown as { default: typeof import('exceljs') }).default ?? module));
+const loadExcel = () => (excel ??= import('exceljs').then((module) => module.default));
 
 /** Rows written between yields to the event loop: a 10,000-row task table once held it ~2 s in one piece. */
 const ROWS_PER_SLICE = 250;

@@ -1,6 +1,6 @@
 import type { CompetitionLevel } from '../../domain/keyword-metrics.js';
 import type { KeywordLocations } from '../../services/locations.js';
-import type { ExtraMatchType } from '../../domain/match-types.js';
+import { EXTRA_MATCH_TYPES, type ExtraMatchType } from '../../domain/match-types.js';
 import type { Seasonality } from '../../domain/seasonality.js';
 import type { KeywordVolume } from '../../services/search-volume.js';
 import type { SuggestionsResult } from '../../services/suggestions.js';
@@ -85,8 +85,9 @@ export function presentSearchVolumeItem(volume: KeywordVolume): SearchVolumeItem
 /** The flat per-type volumes and the labelled series (a result stored before match types has none). */
 function presentMatchTypes(types: KeywordVolume['matchTypes']) {
   const series: Partial<Record<ExtraMatchType, MatchTypeSeriesJson>> = {};
-  for (const [type, figures] of Object.entries(types) as [ExtraMatchType, NonNullable<KeywordVolume['matchTypes'][ExtraMatchType]>][]) {
-    series[type] = { source: figures.monthlySource, last_30_days: figures.last30Days, monthly_searches: presentMonths(figures.monthlySearches) };
+  for (const type of EXTRA_MATCH_TYPES) {
+    const figures = types[type];
+    if (figures) series[type] = { source: figures.monthlySource, last_30_days: figures.last30Days, monthly_searches: presentMonths(figures.monthlySearches) };
   }
   return {
     search_volume_phrase: types.phrase?.searchVolume ?? null,
