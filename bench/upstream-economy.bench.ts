@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const measure = async (label: string, services: ServiceProcess[], tag: string) => {
     await new Promise((resolve) => setTimeout(resolve, 500)); // start-up's region-tree calls are not counted
     fake.reset();
-    const items = mixedWorkload(requests, phrases, tag);
+    const items = mixedWorkload(requests, phrases, tag, 1, { matchTypes: true });
     const started = performance.now();
     const outcomes = await runWorkload(services.map((s) => s.url), KEY, items, concurrency);
     const seconds = (performance.now() - started) / 1000;

@@ -1,5 +1,5 @@
 /**
- * `npm run soak -- --minutes N [--url URL --key KEY] [--concurrency 16] [--rps 0] [--phrases 300] [--interval 10]`
+ * `npm run soak -- --minutes N [--url URL --key KEY] [--concurrency 16] [--rps 0] [--phrases 300] [--interval 10] [--match-types]`
  *
  * A steady mixed load (REST /v1 and /v2, GraphQL) against a running service, or against one it starts itself
  * (src/main.ts on an ephemeral port, demo source, embedded ledger in a temporary DATA_DIR) unless --url is given.
@@ -38,6 +38,7 @@ async function main(): Promise<void> {
   const report = await runSoak({
     url,
     key,
+    matchTypes: process.argv.includes('--match-types'),
     durationMs: minutes * 60_000,
     intervalMs: num('interval', 10) * 1000,
     concurrency: num('concurrency', 16),

@@ -18,6 +18,8 @@ export interface SoakOptions {
   rps?: number;
   /** Distinct phrases the load draws from: small pools are mostly cache hits, large ones keep missing. */
   phrases?: number;
+  /** Mix in search_volume and GraphQL requests with match types (issue 21). */
+  matchTypes?: boolean;
   /** CACHE_MAX_BYTES of a started service (default 32 MiB). */
   cacheMaxBytes?: number;
   /** Called with each interval as it closes (the CLI prints it). */
@@ -84,7 +86,7 @@ async function drive(url: string, key: string, options: SoakOptions, service: Se
   let chunkSeed = 1;
   let sent = 0;
   const nextItem = (): WorkItem => {
-    if (chunk.length === 0) chunk = mixedWorkload(5_000, phrases, tag, chunkSeed++).reverse();
+    if (chunk.length === 0) chunk = mixedWorkload(5_000, phrases, tag, chunkSeed++, { matchTypes: options.matchTypes ?? false }).reverse();
     return chunk.pop()!;
   };
 
