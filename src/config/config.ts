@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiKeyProblem } from '../domain/api-key-format.js';
 import { isValidTimeZone } from '../domain/dates/calendar.js';
 import { parseDurationMs } from './duration.js';
 import { chooseSource, type SourceChoice } from './source-choice.js';
@@ -34,6 +35,18 @@ const list = z
       .filter(Boolean),
   );
 
+/**
+ * Bearer keys as the authenticator reads them: a key it could never match (too short, too long, a space or a
+ * non-ASCII character) stops start-up instead of a service that answers 401 to everything. The message says which
+ * key by position and why, never the key itself.
+ */
+const apiKeys = list.superRefine((keys, ctx) => {
+  keys.forEach((key, index) => {
+    const problem = apiKeyProblem(key);
+    if (problem) ctx.addIssue({ code: 'custom', message: `key ${index + 1} of ${keys.length} ${problem}` });
+  });
+});
+
 /** Every environment variable the service reads, with its default. README's table mirrors this schema. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -41,7 +54,7 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated bearer keys that are always valid (bootstrap, tests, simple deployments). */
-  API_KEYS: list,
+  API_KEYS: apiKeys,
   /** A request's headers and body must arrive within this, or it ends with 408 (slow-body clients). */
   REQUEST_TIMEOUT: duration('30s'),
   /** Where the service keeps its own files (development key, embedded database). */
@@ -111,7 +124,10 @@ export const envSchema = z.object({
   CORS_ORIGINS: list,
   METRICS_TOKEN: optionalText,
   /** The key the stdio MCP server (`npm run mcp`) acts as; default: the first of API_KEYS (or the development key). */
-  MCP_API_KEY: optionalText,
+  MCP_API_KEY: optionalText.superRefine((key, ctx) => {
+    const problem = key === undefined ? undefined : apiKeyProblem(key);
+    if (problem) ctx.addIssue({ code: 'custom', message: `the key ${problem}` });
+  }),
   /** Bearer token of the admin API (/admin/keys, /admin/usage); without it that API does not exist (404). */
   ADMIN_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, { message: 'use at least 16 characters' }),
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadOrCreateDevKey } from '../../src/adapters/dev-key.js';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
+import { createAuthenticator } from '../../src/services/auth/authenticator.js';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -79,6 +80,43 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toContain(name);
+  });
+});
+
+describe('bearer keys in the configuration (issue 24, item 11)', () => {
+  const refusal = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.message;
+      throw error;
+    }
+    return undefined;
+  };
+
+  it.each([
+    ['k1', 'key 1 of 1 has 2 characters; a key needs 8 to 512'],
+    ['a1234567,short', 'key 2 of 2 has 5 characters; a key needs 8 to 512'],
+    [`a1234567,${'x'.repeat(513)}`, 'key 2 of 2 has 513 characters; a key needs 8 to 512'],
+    ['ключ-на-русском', 'key 1 of 1 has a character other than printable ASCII'],
+    ['two words here', 'key 1 of 1 has a character other than printable ASCII'],
+  ])('API_KEYS=%s stops start-up, naming the variable and the rule', (value, why) => {
+    const message = refusal({ API_KEYS: value });
+    expect(message).toContain(`API_KEYS: ${why}`);
+    // The key is a secret: the message says which one by position, never repeats it.
+    for (const key of value.split(',')) expect(message).not.toContain(key);
+  });
+
+  it('refuses an MCP_API_KEY the authenticator could never match', () => {
+    expect(refusal({ MCP_API_KEY: 'abc' })).toContain('MCP_API_KEY: the key has 3 characters; a key needs 8 to 512');
+  });
+
+  it('accepts keys of 8 and 512 characters, and every key it accepts authenticates', async () => {
+    const keys = ['a1234567', 'y'.repeat(512), 'Tok3n!#$%&()*+-./:;<=>?@[]^_`{|}~'];
+    const config = loadConfig({ API_KEYS: keys.join(','), MCP_API_KEY: 'a1234567' });
+    expect(config.API_KEYS).toEqual(keys);
+    const authenticator = createAuthenticator(config.API_KEYS);
+    for (const key of keys) expect(await authenticator.authenticate(`Bearer ${key}`)).toMatchObject({ name: 'API_KEYS' });
   });
 });
 

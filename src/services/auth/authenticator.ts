@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { API_KEY_CHARS } from '../../domain/api-key-format.js';
 import { DomainError } from '../../domain/errors.js';
 import type { KeyChangeFeed } from '../../ports/key-changes.js';
 import type { KeyStore } from '../../ports/key-store.js';
@@ -28,7 +29,7 @@ export interface AuthenticatorOptions {
   changes?: KeyChangeFeed;
 }
 
-const BEARER = /^Bearer\s+([\x21-\x7e]{8,512})\s*$/i;
+const BEARER = new RegExp(`^Bearer\\s+(${API_KEY_CHARS})\\s*$`, 'i');
 
 /**
  * Static keys (API_KEYS) compared in constant time, then the key store if there is one. Answers are cached by
