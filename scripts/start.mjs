@@ -17,6 +17,7 @@ try {
 }
 
 // `npm start` is the development command: the explorer may offer the development key to a browser on this
-// machine (the service still checks loopback peer, loopback Host and no proxy headers). Set it to false to stop it.
+// machine (the service still checks loopback peer, loopback Host and that
+// every header is one a local browser sends). Set it to false to stop it.
 process.env.EXPLORER_OFFER_DEV_KEY ??= 'true';
 await import(pathToFileURL(join(root, 'dist', 'src', 'main.js')).href);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { foreignHeaders } from './local-browser-request.js';
 
 /** What decides whether the page may be handed the development key. */
 export interface DevKeyOfferConfig {
@@ -31,15 +32,17 @@ const LOOPBACK_ADDRESS = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
 
 /**
- * True only for a browser on this machine talking to it directly: the socket's peer is a loopback address,
- * no proxy forwarded the request (a local proxy would make every client look local), the Host is a loopback
- * name (a rebinding DNS name pointing at 127.0.0.1 is refused), and the fetch is not cross-site.
+ * True only for a browser on this machine talking to it directly: the socket's peer is a loopback address, the
+ * Host is a loopback name (a rebinding DNS name pointing at 127.0.0.1 is refused), every header is one a browser
+ * sends (a local proxy would make every client look local, and proxies add headers of every name: see
+ * local-browser-request.ts), a Referer or Origin is this origin's, and the fetch is not cross-site.
  */
 export function isLoopbackClient(request: Request, remoteAddress: string | undefined): boolean {
   if (!remoteAddress || !LOOPBACK_ADDRESS.test(remoteAddress)) return false;
   const headers = request.headers;
-  if (headers.has('forwarded') || headers.has('x-forwarded-for') || headers.has('x-real-ip')) return false;
-  if (!LOOPBACK_HOST.test(headers.get('host') ?? '')) return false;
+  const host = headers.get('host') ?? '';
+  if (!LOOPBACK_HOST.test(host)) return false;
+  if (foreignHeaders(headers, host).length > 0) return false;
   const site = headers.get('sec-fetch-site');
   return site === null || site === 'same-origin' || site === 'none';
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createHttpServer } from '../../src/http/server.js';
 import { callNumberAnswers } from '../support/answers/call-number-answers.js';
 import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp } from '../support/app.js';
@@ -49,6 +50,98 @@ describe('the explorer offers the development key only to a loopback browser of 
   ])('refuses %s', async (_case, remote, headers) => {
     const app = appWith({ devKeyFile: TEST_KEY });
     expect(await ask(app, remote, headers)).toBeNull();
+  });
+
+  // Issue 24, item 13: what a browser on this machine sends is allowed, anything else refuses the offer. Each of
+  // these came through a proxy in the attack, while the deny-list of three forwarding headers let them pass.
+  it.each([
+    ['via', '1.1 proxy.example'],
+    ['x-forwarded-host', 'stats.example.com'],
+    ['x-forwarded-proto', 'https'],
+    ['x-client-ip', '203.0.113.9'],
+    ['cf-connecting-ip', '203.0.113.9'],
+    ['true-client-ip', '203.0.113.9'],
+    ['fastly-client-ip', '203.0.113.9'],
+    ['x-cluster-client-ip', '203.0.113.9'],
+    ['client-ip', '203.0.113.9'],
+    ['x-original-forwarded-for', '203.0.113.9'],
+    ['x-some-proxy-nobody-listed', '1'],
+  ])('refuses a request carrying %s (a header no browser sends)', async (name, value) => {
+    const app = appWith({ devKeyFile: TEST_KEY });
+    expect(await ask(app, '127.0.0.1', { [name]: value })).toBeNull();
+  });
+
+  it.each([
+    ['a foreign Referer', { referer: 'https://stats.example.com/' }],
+    ['a Referer of another local port', { referer: 'http://localhost:3000/' }],
+    ['a Referer over https (a TLS proxy in front)', { referer: 'https://localhost:8080/' }],
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['an Origin of another local port', { origin: 'http://127.0.0.1:8080' }], // Host is localhost:8080
+    ['an opaque Origin', { origin: 'null' }],
+    ['an unparsable Referer', { referer: 'not a url' }],
+  ])('refuses %s', async (_case, headers) => {
+    const app = appWith({ devKeyFile: TEST_KEY });
+    expect(await ask(app, '127.0.0.1', headers)).toBeNull();
+  });
+
+  it.each([
+    [
+      'Chrome',
+      {
+        connection: 'keep-alive',
+        'sec-ch-ua': '"Chromium";v="131", "Not_A Brand";v="24"',
+        'sec-ch-ua-mobile': '?0',
+        'sec-ch-ua-platform': '"Linux"',
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+        accept: 'application/json',
+        'sec-fetch-site': 'same-origin',
+        'sec-fetch-mode': 'cors',
+        'sec-fetch-dest': 'empty',
+        referer: 'http://localhost:8080/',
+        'accept-encoding': 'gzip, deflate, br, zstd',
+        'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8',
+        cookie: 'other-local-app=1',
+        priority: 'u=1, i',
+      },
+    ],
+    [
+      'Firefox',
+      {
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+        accept: 'application/json',
+        'accept-language': 'en-US,en;q=0.5',
+        'accept-encoding': 'gzip, deflate, br, zstd',
+        referer: 'http://localhost:8080/',
+        dnt: '1',
+        'sec-gpc': '1',
+        connection: 'keep-alive',
+        'sec-fetch-dest': 'empty',
+        'sec-fetch-mode': 'cors',
+        'sec-fetch-site': 'same-origin',
+        pragma: 'no-cache',
+        'cache-control': 'no-cache',
+      },
+    ],
+    ['a same-origin Origin', { origin: 'http://localhost:8080', 'sec-fetch-site': 'same-origin' }],
+  ])('still offers it to %s on this machine asking the page\'s fetch', async (_browser, headers) => {
+    const app = appWith({ devKeyFile: TEST_KEY });
+    expect(await ask(app, '127.0.0.1', headers)).toBe(TEST_KEY);
+  });
+
+  it('over a real socket: a local fetch gets the key, the same fetch with a proxy header does not', async () => {
+    const app = appWith({ devKeyFile: TEST_KEY });
+    const server = createHttpServer(app.handleNode, { requestTimeoutMs: 5_000 });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/explorer/dev-key`;
+      const get = async (headers: Record<string, string>) => ((await (await fetch(url, { headers })).json()) as { key: string | null }).key;
+      expect(await get({ accept: 'application/json' })).toBe(TEST_KEY);
+      expect(await get({ accept: 'application/json', via: '1.1 nginx' })).toBeNull();
+      expect(await get({ accept: 'application/json', 'cf-connecting-ip': '203.0.113.9' })).toBeNull();
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 
   it('never without the explicit development flag, even to loopback with a loopback Host and no proxy headers (issue 20, item 18)', async () => {
