@@ -1,10 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
 import { silentLogger } from '../../src/ports/logger.js';
 import { guardedLookup, isPrivateAddress } from '../../src/tasks/webhooks/address-guard.js';
 import { createWebhookDelivery } from '../../src/tasks/webhooks/webhook-delivery.js';
 import { checkWebhookUrl } from '../../src/tasks/webhooks/webhook-url.js';
+import { createTestApp, post } from '../support/app.js';
 
 /*
  * SSRF through task notifications: a postback_url or pingback_url must not reach loopback, private, link-local
@@ -53,6 +55,8 @@ describe('webhook SSRF guard', () => {
     await expect(checkWebhookUrl(url, 'postback_url', { allowPrivate: false })).rejects.toMatchObject({
       code: 'INVALID_FIELD',
       field: 'postback_url',
+      // Issue 24, item 14: the refusal names its fix.
+      message: expect.stringContaining('set WEBHOOK_ALLOW_PRIVATE=true on the service to allow private receivers'),
     });
   });
 
@@ -72,7 +76,7 @@ describe('webhook SSRF guard', () => {
   it('refuses at delivery time too: nothing reaches a private receiver', async () => {
     const deliver = createWebhookDelivery({ secret: 's', allowPrivate: false, logger: silentLogger });
     for (const url of [`http://127.0.0.1:${port}/hook`, `http://localhost:${port}/hook`]) {
-      await expect(deliver('postback', url, '{}')).rejects.toThrow(/private/);
+      await expect(deliver('postback', url, '{}')).rejects.toThrow(/private address; set WEBHOOK_ALLOW_PRIVATE=true/);
     }
     expect(hits).toBe(0);
   });
@@ -80,7 +84,27 @@ describe('webhook SSRF guard', () => {
   it('the socket lookup refuses a name that resolves to a private address (what is connected to is checked: DNS rebinding)', async () => {
     const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => guardedLookup('localhost', {}, (e) => resolve(e)));
     expect(error?.code).toBe('EPRIVATEADDRESS');
+    expect(error?.message).toContain('set WEBHOOK_ALLOW_PRIVATE=true');
   });
+
+  it('task_post answers a private postback with a 40501 naming the field and WEBHOOK_ALLOW_PRIVATE (issue 24, item 14)', async () => {
+    const client = await createPgliteClient({ dataDir: 'memory://' });
+    const app = createTestApp({ taskClient: client }, { TASK_WORKERS: '0' });
+    try {
+      const answer = await post(app, '/v1/keywords/search_volume/task_post', [
+        { keywords: ['пицца'], postback_url: 'http://127.0.0.1/hook' },
+        { keywords: ['пицца'], pingback_url: 'http://169.254.169.254/latest/meta-data' },
+      ]);
+      for (const [task, field] of [[answer.json.tasks[0], 'postback_url'], [answer.json.tasks[1], 'pingback_url']]) {
+        expect(task.status_code).toBe(40501);
+        expect(task.status_message).toContain(`${field}: the host`);
+        expect(task.status_message).toContain('WEBHOOK_ALLOW_PRIVATE=true');
+      }
+    } finally {
+      await app.close();
+      await client.close();
+    }
+  }, 60_000);
 
   it('with WEBHOOK_ALLOW_PRIVATE=true the same receiver is reached (what tests and private networks use)', async () => {
     const deliver = createWebhookDelivery({ secret: 's', allowPrivate: true, logger: silentLogger });

@@ -19,6 +19,12 @@ export function isPrivateAddress(address: string): boolean {
   return parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).match(IPV4_COMPATIBLE);
 }
 
+/**
+ * The fix, in every refusal: the operator of a test setup or a private network who meant it needs the variable's
+ * name, not a hunt through the docs (issue 24, item 14).
+ */
+export const ALLOW_PRIVATE_HINT = 'set WEBHOOK_ALLOW_PRIVATE=true on the service to allow private receivers';
+
 /** ::/96, the deprecated IPv4-compatible form (`[::127.0.0.1]` is `::7f00:1`): ipaddr.js calls it unicast. */
 const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96') as [ipaddr.IPv6, number];
 
@@ -42,7 +48,7 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
     const list = addresses as unknown as { address: string; family: number }[];
     const refused = list.find((a) => isPrivateAddress(a.address));
     if (refused || list.length === 0) {
-      const reason = Object.assign(new Error(`refused: ${hostname} resolves to a private address (${refused?.address ?? 'none'})`), {
+      const reason = Object.assign(new Error(`refused: ${hostname} resolves to a private address (${refused?.address ?? 'none'}); ${ALLOW_PRIVATE_HINT}`), {
         code: 'EPRIVATEADDRESS',
       });
       return callback(reason, '', 0);

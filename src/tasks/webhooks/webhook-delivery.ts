@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Agent, type Dispatcher, request } from 'undici';
 import type { Logger } from '../../ports/logger.js';
-import { guardedLookup, isPrivateAddress, resolveAll } from './address-guard.js';
+import { ALLOW_PRIVATE_HINT, guardedLookup, isPrivateAddress, resolveAll } from './address-guard.js';
 
 export type WebhookKind = 'postback' | 'pingback';
 
@@ -47,7 +47,7 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions) {
       const addresses = await resolveAll(target.hostname).catch(() => [] as string[]);
       if (addresses.length === 0 || addresses.some(isPrivateAddress)) {
         report('refused');
-        throw new Error(`notification refused: ${target.hostname} resolves to a private address`);
+        throw new Error(`notification refused: ${target.hostname} resolves to a private address; ${ALLOW_PRIVATE_HINT}`);
       }
     }
     const headers: Record<string, string> = { 'user-agent': 'search-demand-stats-tasks' };

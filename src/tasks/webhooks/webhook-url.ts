@@ -1,5 +1,5 @@
 import { invalidField } from '../../domain/errors.js';
-import { isPrivateAddress, resolveAll } from './address-guard.js';
+import { ALLOW_PRIVATE_HINT, isPrivateAddress, resolveAll } from './address-guard.js';
 
 /** Longest URL accepted (the format's own limit is far below what servers accept). */
 const MAX_URL_LENGTH = 2_000;
@@ -32,7 +32,7 @@ export async function checkWebhookUrl(value: unknown, field: string, options: { 
     throw invalidField(field, `${field}: the host ${url.hostname} does not resolve`);
   }
   if (addresses.length === 0 || addresses.some(isPrivateAddress)) {
-    throw invalidField(field, `${field}: the host ${url.hostname} resolves to a loopback, private or link-local address, which is refused`);
+    throw invalidField(field, `${field}: the host ${url.hostname} resolves to a loopback, private or link-local address, which is refused (${ALLOW_PRIVATE_HINT})`);
   }
   return value;
 }
