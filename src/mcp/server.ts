@@ -5,6 +5,7 @@ import type { ServiceRuntime } from '../services/runtime.js';
 import { callTool, type ToolCallOutcome } from './call-tool.js';
 import { MCP_TOOLS } from './tool-list.js';
 import { jsonSchemaOf, type McpTool } from './tool.js';
+import { annotationsOf } from './tool-effects.js';
 
 export const SERVER_INFO = { name: 'search-demand-stats', version: '0.1.0' };
 
@@ -21,7 +22,7 @@ export function describeTools(tools: readonly McpTool[]): Tool[] {
     description: tool.description,
     inputSchema: jsonSchemaOf(tool.input, 'input', tool.fields),
     outputSchema: jsonSchemaOf(tool.output, 'output'),
-    annotations: { title: tool.title, readOnlyHint: true, openWorldHint: !tool.free },
+    annotations: annotationsOf(tool.title, tool.effects),
   }));
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../services/runtime.js';
+import type { ToolEffects } from './tool-effects.js';
 
 /**
  * One MCP tool: the REST request schema it validates with, the response schema it answers in, the work and a
@@ -18,6 +19,8 @@ export interface McpTool<Input extends z.ZodObject = z.ZodObject, Output = unkno
   fields: Record<string, string>;
   /** Reads the caller's own account or the catalog: cost 0, no X-Cache. */
   free?: boolean;
+  /** What a call does to the world (MCP annotations): stated for every tool, see tool-effects.ts. */
+  effects: ToolEffects;
   run(args: z.output<Input>, scope: RequestContext): Promise<Output>;
   /** A few lines an agent or a person can read without parsing JSON: top rows, trend, totals. */
   summarize(result: Output, args: z.output<Input>): string;

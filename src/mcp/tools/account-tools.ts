@@ -7,6 +7,7 @@ import { getQuota } from '../../services/account.js';
 import { searchRegions } from '../../services/region-search.js';
 import { numberedLines } from '../summary-text.js';
 import { defineTool } from '../tool.js';
+import { READS_LOCAL } from '../tool-effects.js';
 
 // Free tools: no statistics are read, so they cost 0 and spend no upstream call.
 
@@ -19,6 +20,7 @@ export const quotaStatus = defineTool({
   output: quotaResponseSchema,
   fields: ROUTE_DOCS['/v2/stats/quota']?.fields ?? {},
   free: true,
+  effects: READS_LOCAL,
   run: (_args, scope) => getQuota(scope),
   summarize: (quota) =>
     quota.hourly
@@ -37,6 +39,7 @@ export const regionSearch = defineTool({
   fields: ROUTE_DOCS['/v2/stats/region_search']?.fields ?? {},
   free: true,
   // The same ranked lookup as POST /v2/stats/region_search and GraphQL regionSearch.
+  effects: READS_LOCAL,
   run: async (args, scope) => ({ regions: searchRegions(scope, args) }),
   summarize: (result, args) =>
     result.regions.length === 0

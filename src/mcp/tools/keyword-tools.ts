@@ -10,6 +10,7 @@ import { getSuggestions } from '../../services/suggestions.js';
 import { rowLimitDoc, rowLimitField } from '../row-limit.js';
 import { formatCount, formatShare, numberedLines, shownOf } from '../summary-text.js';
 import { defineTool } from '../tool.js';
+import { ASKS_THE_SOURCE } from '../tool-effects.js';
 
 // The keyword-data family (/v1/keywords) as tools: the same request schemas and services, and the result
 // items of its envelope (the envelope itself, task ids and timings, is transport noise for an agent).
@@ -18,10 +19,11 @@ export const keywordSearchVolume = defineTool({
   name: 'keyword_search_volume',
   title: 'Monthly search volume of keywords',
   description:
-    'Average monthly search volume, the last 12 months, competition, CPC and seasonality (peak month, trend class) for 1 to 100 keywords at once. Use it to compare candidate keywords or to size a list; location_code 2643 is Russia (default), 1012 Moscow. match_types ["phrase","exact","order"] adds the quoted, exact-form and fixed-order frequencies (one extra Wordstat call per keyword each); history_months 24 adds year-over-year change.',
+    'Average monthly search volume, the last 12 months, competition, CPC and seasonality (peak month, trend class) for 1 to 100 keywords at once (up to 10,000 as a background task: task_create). Use it to compare candidate keywords or to size a list; location_code 2643 is Russia (default), 1012 Moscow. match_types ["phrase","exact","order"] adds the quoted, exact-form and fixed-order frequencies (one extra Wordstat call per keyword each); history_months 24 adds year-over-year change.',
   input: searchVolumeRequestSchema,
   output: z.object({ result: z.array(searchVolumeItemSchema).meta({ description: 'One item per keyword, in the order sent.' }) }),
   fields: ROUTE_DOCS['/v1/keywords/search_volume']!.fields,
+  effects: ASKS_THE_SOURCE,
   run: async (args, scope) => {
     const volumes = await getSearchVolume(
       scope,
@@ -58,6 +60,7 @@ export const keywordSuggestions = defineTool({
   input: suggestionsRequestSchema,
   output: suggestionsItemSchema,
   fields: ROUTE_DOCS['/v1/keywords/suggestions']!.fields,
+  effects: ASKS_THE_SOURCE,
   run: async (args, scope) =>
     presentSuggestions(
       await getSuggestions(
@@ -86,6 +89,7 @@ export const keywordLocations = defineTool({
   input: locationsToolInput,
   output: locationsToolOutput,
   fields: { ...ROUTE_DOCS['/v1/keywords/locations']!.fields, limit: rowLimitDoc() },
+  effects: ASKS_THE_SOURCE,
   run: async ({ limit, ...request }, scope) => {
     const presented = presentLocations(await getLocations(scope, { keyword: request.keyword }));
     return { ...presented, items: presented.items.slice(0, limit), total: presented.items.length };

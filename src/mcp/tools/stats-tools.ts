@@ -8,6 +8,7 @@ import { getTop } from '../../services/top.js';
 import { rowLimitDoc, rowLimitField } from '../row-limit.js';
 import { formatCount, formatShare, numberedLines, shownOf } from '../summary-text.js';
 import { defineTool } from '../tool.js';
+import { ASKS_THE_SOURCE } from '../tool-effects.js';
 
 // The native family (/v2/stats) as tools: the same request schemas, services and response shapes.
 
@@ -19,6 +20,7 @@ export const wordstatTop = defineTool({
   input: topRequestSchema,
   output: topResponseSchema,
   fields: ROUTE_DOCS['/v2/stats/top']!.fields,
+  effects: ASKS_THE_SOURCE,
   run: (args, scope) => getTop(scope, args),
   summarize: (result, args) =>
     [
@@ -39,6 +41,7 @@ export const wordstatDynamics = defineTool({
   input: dynamicsRequestSchema,
   output: dynamicsResponseSchema,
   fields: ROUTE_DOCS['/v2/stats/dynamics']!.fields,
+  effects: ASKS_THE_SOURCE,
   run: (args, scope) => getDynamics(scope, args),
   summarize: (result, args) => {
     const points = result.results;
@@ -68,6 +71,7 @@ export const wordstatRegions = defineTool({
   input: regionsToolInput,
   output: regionsToolOutput,
   fields: { ...ROUTE_DOCS['/v2/stats/regions']!.fields, limit: rowLimitDoc() },
+  effects: ASKS_THE_SOURCE,
   run: async ({ limit, ...request }, scope) => {
     const regions = await getRegions(scope, request);
     return { regions: regions.slice(0, limit), total: regions.length };

@@ -1,71 +1,93 @@
 import { z } from 'zod';
 import { DomainError } from '../../domain/errors.js';
-import { searchVolumeTaskRequestSchema } from '../../domain/requests/keyword-data.js';
+import { MAX_KEYWORDS, MAX_TASK_KEYWORDS, searchVolumeTaskRequestSchema } from '../../domain/requests/keyword-data.js';
 import { stringField } from '../../domain/requests/parse.js';
 import { ROUTE_DOCS } from '../../rest/openapi/route-docs.js';
 import { taskGetEnvelopeSchemas } from '../../rest/openapi/schemas-tasks.js';
 import { presentTaskObject } from '../../rest/v1/task-envelope.js';
 import { requireTasks, type TaskView } from '../../tasks/task-service.js';
+import type { TaskStatus } from '../../tasks/task-types.js';
 import type { RequestContext } from '../../services/runtime.js';
 import { defineTool } from '../tool.js';
+import { READS_AND_COLLECTS, STARTS_BILLED_WORK } from '../tool-effects.js';
 
 // Lists past the hourly quota: post now, poll, collect. The same task service as the /v1 task routes and the
 // GraphQL task mutations; the task object is task_get's own (tasks[0] of its envelope). Polling is free; a
 // task is billed once, when it ends (in its `cost`).
 
-const taskObjectSchema = (taskGetEnvelopeSchemas.search_volume as z.ZodObject).shape.tasks as z.ZodArray<z.ZodType>;
-const taskOutput = taskObjectSchema.element;
+/** Every status word, as a record so a status added to TaskStatus and not here fails to compile. */
+const STATUS_WORDS = { queued: true, running: true, done: true, failed: true, cancelled: true } satisfies Record<TaskStatus, true>;
+const taskObjectSchema = (taskGetEnvelopeSchemas.search_volume as z.ZodObject).shape.tasks as z.ZodArray<z.ZodObject>;
+/** task_get's object plus the status as a word: status codes (40601 "Task Handed.") are the format's, not an agent's. */
+const taskOutput = taskObjectSchema.element.extend({
+  status: z.enum(Object.keys(STATUS_WORDS) as TaskStatus[]).meta({ description: 'Where the task stands: queued, running, done, failed or cancelled.' }),
+});
 const taskIdInput = z.object({ id: stringField('id').meta({ description: 'The task id task_create returned (a UUID).' }) });
 const MCP_TIME = '0 sec'; // the envelope's time field; an MCP result has no request frame of its own
 
-const presented = (view: TaskView) => presentTaskObject(view, MCP_TIME);
+const presented = (view: TaskView) => {
+  const { id, ...rest } = presentTaskObject(view, MCP_TIME);
+  return { id, status: view.task.status, ...rest };
+};
 const own = (scope: RequestContext, id: string) => requireTasks(scope).get(scope.principal.keyId, id);
 
 const progressLine = (task: ReturnType<typeof presented>) =>
   `${task.progress.calls_done} of ${task.progress.calls_total} calls done` + (task.progress.eta ? `, expected by ${task.progress.eta}` : '');
+/** "running (Task Handed.)": the word first, the format's message beside it (a failure's message says why). */
+const statusLine = (task: ReturnType<typeof presented>) => `${task.status} (${task.status_message})`;
 
 export const taskCreate = defineTool({
   name: 'task_create',
   title: 'Search volume of a long keyword list, as a task',
   description:
-    'Starts a background task for the search volume of up to 10,000 keywords: more than the hourly upstream quota answers live (keyword_search_volume takes 100). Keywords already cached are done at once; the rest are fetched as the budget refills. Returns the task id and an ETA; poll task_status, then read task_result.',
+    `Starts a background task for the search volume of 1 to ${MAX_TASK_KEYWORDS.toLocaleString('en')} keywords: more than the hourly upstream quota answers live (keyword_search_volume takes ${MAX_KEYWORDS}). Spends upstream quota and is billed when it ends; each call creates a new task. Keywords already cached are done at once; the rest are fetched as the budget refills. Returns the task id, its status and an ETA; poll task_status, then read task_result.`,
   input: searchVolumeTaskRequestSchema.extend({ tag: z.string().max(255, { error: 'tag must be at most 255 characters' }).optional() }),
   output: taskOutput,
-  fields: { ...ROUTE_DOCS['/v1/keywords/search_volume']!.fields, tag: 'Your own label for the task (at most 255 characters).' },
+  fields: {
+    ...ROUTE_DOCS['/v1/keywords/search_volume']!.fields,
+    // The live route's text says 1 to 100; a task takes up to 10,000, by the same rules per keyword.
+    keywords: `1 to ${MAX_TASK_KEYWORDS.toLocaleString('en')} keywords, each as keyword_search_volume takes it.`,
+    tag: 'Your own label for the task (at most 255 characters).',
+  },
   free: true, // billed when it ends, as one call
+  effects: STARTS_BILLED_WORK,
   run: async (args, scope) => {
     const tasks = requireTasks(scope);
     const [posted] = await tasks.post(scope.principal.keyId, 'search_volume', [args]);
     if (!posted!.ok) throw posted!.error;
     return presented(await tasks.get(scope.principal.keyId, posted!.task.id));
   },
-  summarize: (task) => `Task ${task.id} created for ${task.progress.calls_total} keyword calls: ${task.status_message} ${progressLine(task)}.`,
+  summarize: (task) => `Task ${task.id} created for ${task.progress.calls_total} keyword calls: ${statusLine(task)}, ${progressLine(task)}.`,
 });
 
 export const taskStatus = defineTool({
   name: 'task_status',
   title: 'Progress of a task',
-  description: 'Where a task stands: queued, running, done, failed or cancelled, with calls done of total and an ETA worked out from the budget. Free; poll it as often as you like, then read task_result once done.',
+  description:
+    'Where a task stands, as a word in `status` (queued, running, done, failed or cancelled), with calls done of total and an ETA worked out from the budget. Free; poll it as often as you like, then read task_result once done. Reading a finished task marks it collected (it leaves the /v1 tasks_ready list).',
   input: taskIdInput,
   output: taskOutput,
   fields: {},
   free: true,
+  effects: READS_AND_COLLECTS,
   run: async (args, scope) => ({ ...presented(await own(scope, args.id)), result: null, result_count: 0 }),
-  summarize: (task) => `Task ${task.id}: ${task.status_message} ${progressLine(task)}.`,
+  summarize: (task) => `Task ${task.id}: ${statusLine(task)}, ${progressLine(task)}.`,
 });
 
 export const taskResult = defineTool({
   name: 'task_result',
   title: 'Result of a finished task',
-  description: 'The result of a finished task: the same items keyword_search_volume gives, one per keyword. Free. Answers an error naming the status while the task is not done yet.',
+  description:
+    'The result of a finished task: the same items keyword_search_volume gives, one per keyword. Free. Answers an error naming the status while the task is not done yet. Marks the task collected (it leaves the /v1 tasks_ready list).',
   input: taskIdInput,
   output: taskOutput,
   fields: {},
   free: true,
+  effects: READS_AND_COLLECTS,
   run: async (args, scope) => {
     const task = presented(await own(scope, args.id));
     if (task.status_code !== 20000) {
-      throw new DomainError('NOT_FOUND', `task ${task.id} has no result: ${task.status_message} ${progressLine(task)}`, { field: 'id' });
+      throw new DomainError('NOT_FOUND', `task ${task.id} has no result: ${statusLine(task)}, ${progressLine(task)}`, { field: 'id' });
     }
     return task;
   },
