@@ -11,7 +11,7 @@ afterAll(async () => {
   await started?.close();
 });
 
-const text = (result: { content: unknown }) => (result.content as { text: string }[])[0]!.text;
+const text = (result: unknown) => (result as { content: { text: string }[] }).content[0]!.text;
 
 /* Issue 24, item 3, over MCP: the keyword tools take every code keyword_locations lists, and location_name. */
 describe('MCP keyword tools: every location', () => {
