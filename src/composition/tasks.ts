@@ -91,6 +91,7 @@ export function createTaskSetup(
     enqueue: (id) => queue.enqueue(id),
     allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE,
     billing: { ledger: runtime.ledger, prices: runtime.prices },
+    catalog: runtime.catalog,
   });
   // Finished tasks and their answers go after TASK_RETENTION; every process sweeps (the delete is idempotent).
   // The tables are made first (a sweep before the first task used to fail every hour), and the sweep runs at most

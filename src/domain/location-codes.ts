@@ -1,7 +1,10 @@
+import type { RegionCatalog } from './regions/catalog.js';
+
 /**
  * The keyword-data family's `location_code` table (service-spec.md, "Region codes of the keyword-data
- * family") and its two rules: an unknown code is computed as Russia, and a region without a code is shown as
- * the source's region id plus 10000.
+ * family") and its two rules: a region without a code in the table is addressed as the source's region id plus
+ * 10000 (rule 2, what /v1/keywords/locations prints), and a code that is neither is unknown and computed as
+ * Russia (rule 1).
  */
 
 /** One row of the spec's table: the family's code and the source's (Wordstat's) region id. */
@@ -20,6 +23,9 @@ export const RUSSIA_REGION_ID = 225;
 /** Added to a source region id that has no code in the table (spec, region code rule 2). */
 export const UNLISTED_REGION_OFFSET = 10_000;
 
+/** What a file or an answer says beside figures computed as Russia for an unknown code (rule 1). */
+export const LOCATION_FALLBACK_NOTE = 'computed as Russia: unknown location_code';
+
 /** The spec's table, in its order. */
 export const LOCATION_CODES: readonly LocationCode[] = [
   { code: 2643, regionId: RUSSIA_REGION_ID, name: 'Russia' },
@@ -34,29 +40,82 @@ export const LOCATION_CODES: readonly LocationCode[] = [
 const regionByCode = new Map(LOCATION_CODES.map((row) => [row.code, row.regionId]));
 const codeByRegion = new Map(LOCATION_CODES.map((row) => [row.regionId, row.code]));
 
-/** True when `code` is in the spec's table. */
-export function isKnownLocationCode(code: number): boolean {
+/** What the code rules need of the region tree: whether the source has a region of this id. */
+export type RegionLookup = Pick<RegionCatalog, 'get'>;
+
+/** A location_code as the computation uses it. */
+export interface ResolvedLocation {
+  /** The code the answer carries: as sent (rule 1 echoes even an unknown one). */
+  code: number;
+  /** The source region the figures are computed over. */
+  regionId: number;
+  /** True when the code was unknown and the figures are Russia's (rule 1): answers and files must say so. */
+  fallback: boolean;
+}
+
+/** True when `code` is in the spec's table (the 7 rows), whatever the region tree holds. */
+export function isTableLocationCode(code: number): boolean {
   return regionByCode.has(code);
 }
 
 /**
- * The source region id a location_code stands for; a code outside the table is computed as Russia
- * (the response still echoes the code as sent — that is the caller's job).
+ * The source region a rule-2 code names: `code − 10000` when the tree has that region and the region has no
+ * table code (Moscow is 1012, never 10213: /v1/keywords/locations prints only the table code for it, so 10213 is
+ * no code of this family and stays unknown, as rule 1 says).
  */
-export function regionIdForLocation(code: number): number {
-  return regionByCode.get(code) ?? RUSSIA_REGION_ID;
+function listedRegion(code: number, catalog: RegionLookup): number | undefined {
+  const regionId = code - UNLISTED_REGION_OFFSET;
+  if (!Number.isInteger(regionId) || regionId <= 0 || codeByRegion.has(regionId)) return undefined;
+  return catalog.get(regionId) ? regionId : undefined;
+}
+
+/**
+ * A location_code → the region it is computed over: a table code's region, a rule-2 code's source region, else
+ * Russia with `fallback` set (rule 1: the answer still carries the code as sent).
+ */
+export function resolveLocationCode(code: number, catalog: RegionLookup): ResolvedLocation {
+  const regionId = regionByCode.get(code) ?? listedRegion(code, catalog);
+  return regionId === undefined ? { code, regionId: RUSSIA_REGION_ID, fallback: true } : { code, regionId, fallback: false };
+}
+
+/** True when `code` names a region: a table code, or a code /v1/keywords/locations prints (region id + 10000). */
+export function isKnownLocationCode(code: number, catalog: RegionLookup): boolean {
+  return !resolveLocationCode(code, catalog).fallback;
+}
+
+/** The source region id a location_code is computed over (Russia for an unknown code). */
+export function regionIdForLocation(code: number, catalog: RegionLookup): number {
+  return resolveLocationCode(code, catalog).regionId;
 }
 
 /**
  * The region filter (source region ids) of a location_code: its one region. Russia — the default, and what
  * an unknown code is computed as — is region 225, not the source's unfiltered scope (that is every region,
- * other countries included). So a search_volume and a /v2 dynamics with `regions: [225]` are one upstream call.
+ * other countries included). So a search_volume and a /v2 dynamics with `regions: [225]` are one upstream call,
+ * and a rule-2 code 10000+id and /v2 with `regions: [id]` are one call too.
  */
-export function regionFilterForLocation(code: number): number[] {
-  return [regionIdForLocation(code)];
+export function regionFilterForLocation(code: number, catalog: RegionLookup): number[] {
+  return [regionIdForLocation(code, catalog)];
 }
 
 /** The location_code of a source region: its table code, else the region id plus 10000. */
 export function locationCodeForRegion(regionId: number): number {
   return codeByRegion.get(regionId) ?? regionId + UNLISTED_REGION_OFFSET;
+}
+
+/**
+ * Whether figures stored with `locationCode` were computed as Russia for an unknown code: the flag stored with
+ * them, or for figures stored before it existed, any code outside the table (they were all computed as Russia
+ * then, rule-2 codes included).
+ */
+export function locationFellBack(figures: { locationCode: number; locationFallback?: boolean | undefined }): boolean {
+  return figures.locationFallback ?? !isTableLocationCode(figures.locationCode);
+}
+
+/** The region filter of stored figures: Russia when they were computed as Russia, else their code's region. */
+export function storedRegionFilter(
+  figures: { locationCode: number; locationFallback?: boolean | undefined },
+  catalog: RegionLookup,
+): number[] {
+  return locationFellBack(figures) ? [RUSSIA_REGION_ID] : regionFilterForLocation(figures.locationCode, catalog);
 }

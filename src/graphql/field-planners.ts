@@ -1,4 +1,3 @@
-import { DEFAULT_LOCATION_CODE, regionFilterForLocation } from '../domain/location-codes.js';
 import { normalizePhrase } from '../domain/requests/fields.js';
 import { normalizeKeywords, normalizeSuggestionsLimit } from '../domain/requests/keyword-data.js';
 import type { SourceCall } from '../domain/source-call.js';
@@ -14,6 +13,7 @@ import { matchTypeCalls } from '../services/match-type-volumes.js';
 import { monthlyVolumeQuery } from '../services/search-volume.js';
 import { keywordVolumeOptions } from './keyword-args.js';
 import { resolveUsageRange } from '../services/usage.js';
+import { resolveLocation } from '../services/location.js';
 import type { Args, FieldPlan, FieldPlanner, KeywordParent } from './field-plan.js';
 import { TASK_FIELD_PLANNERS } from './task-field-planners.js';
 
@@ -26,8 +26,9 @@ function volumeCall(ctx: ServiceContext, keyword: KeywordParent): SourceCall {
   return { method: 'dynamics', query: monthlyVolumeQuery(ctx, keyword.phrase, keyword.regions, keyword.historyMonths ?? DEFAULT_HISTORY_MONTHS) };
 }
 
-function keywordsOf(phrases: readonly string[], locationCode: number | null | undefined, args: Args = {}): KeywordParent[] {
-  const regions = regionFilterForLocation(locationCode ?? DEFAULT_LOCATION_CODE);
+/** The keywords of a keyword field, over the region of its locationCode or locationName (checked as the resolver does). */
+function keywordsOf(ctx: ServiceContext, phrases: readonly string[], args: Args): KeywordParent[] {
+  const regions = [resolveLocation(ctx.catalog, args, { code: 'locationCode', name: 'locationName' }).regionId];
   const { matchTypes, historyMonths } = keywordVolumeOptions(args);
   return phrases.map((phrase) => ({ phrase, regions, matchTypes, historyMonths }));
 }
@@ -72,11 +73,11 @@ export const FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
   'Query.regions': (a) => ({
     calls: [{ method: 'regions', query: regionsSourceQuery(toRegionsQuery({ phrase: a.phrase, region: opt(a.level), devices: opt(a.devices) })) }],
   }),
-  'Query.keyword': (a) => keywordPlan(keywordsOf([normalizePhrase(a.phrase, 'phrase')], a.locationCode, a)),
-  'Query.keywords': (a) => keywordPlan(keywordsOf(normalizeKeywords(a.phrases, 'phrases'), a.locationCode, a)),
+  'Query.keyword': (a, ctx) => keywordPlan(keywordsOf(ctx, [normalizePhrase(a.phrase, 'phrase')], a)),
+  'Query.keywords': (a, ctx) => keywordPlan(keywordsOf(ctx, normalizeKeywords(a.phrases, 'phrases'), a)),
   'Query.suggestions': (a, ctx) => {
     normalizeSuggestionsLimit(opt(a.limit));
-    const [seed] = keywordsOf([normalizePhrase(a.keyword, 'keyword')], a.locationCode);
+    const [seed] = keywordsOf(ctx, [normalizePhrase(a.keyword, 'keyword')], a);
     // The related-queries provider's one top call; the verifier's calls depend on what the LLM proposes.
     const related = toTopQuery(ctx, { phrase: seed!.phrase, numPhrases: RELATED_QUERIES_PER_SEED, regions: seed!.regions });
     return { calls: [{ method: 'top', query: related }], extraCalls: Math.max(0, (keywordDataOf(ctx).suggestionsMaxCalls ?? 1) - 1) };

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCATION_CODE, regionFilterForLocation } from '../domain/location-codes.js';
+import { locationFellBack, type RegionLookup, storedRegionFilter } from '../domain/location-codes.js';
 import { DEFAULT_LANGUAGE_CODE } from '../domain/requests/keyword-data.js';
 import { canonicalPhrase } from '../domain/source-call.js';
 import { DEFAULT_SOURCE_CONCURRENCY, type ServiceContext } from '../services/context.js';
@@ -6,6 +6,7 @@ import { keywordDataOf } from '../services/keyword-data-deps.js';
 import { EXTRA_MATCH_TYPES, type ExtraMatchType } from '../domain/match-types.js';
 import type { Seasonality } from '../domain/seasonality.js';
 import { DEFAULT_HISTORY_MONTHS, type HistoryMonths } from '../services/keyword-history.js';
+import { type LocationInput, resolveLocation } from '../services/location.js';
 import { measureMatchTypes } from '../services/match-type-volumes.js';
 import {
   estimateCompetition,
@@ -32,6 +33,10 @@ export interface KeywordView {
   /** Exactly as sent. */
   keyword: string;
   locationCode: number;
+  /** True when locationCode was unknown and the figures are Russia's (spec rule 1). */
+  locationFallback: boolean;
+  /** The region filter of the keyword's figures and of its nested views. */
+  regions: readonly number[];
   languageCode: string;
   volume(): Promise<VolumeFigures>;
   /** The asked match types (besides broad), in a fixed order. */
@@ -48,12 +53,11 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   return () => (pending ??= make());
 }
 
-export interface KeywordViewsParams {
+export interface KeywordViewsParams extends LocationInput {
   /** As sent, one per keyword. */
   keywords: readonly string[];
   /** The same keywords normalised (the resolver has checked them). */
   phrases: readonly string[];
-  locationCode?: number | undefined;
   languageCode?: string | undefined;
   matchTypes?: readonly ExtraMatchType[] | undefined;
   historyMonths?: HistoryMonths | undefined;
@@ -66,9 +70,9 @@ export interface KeywordViewsParams {
  * (calls are quota, and the field fails whole anyway); a phrase repeated in the list is estimated once.
  */
 export function keywordViews(ctx: ServiceContext, params: KeywordViewsParams): KeywordView[] {
-  const locationCode = params.locationCode ?? DEFAULT_LOCATION_CODE;
+  const location = resolveLocation(ctx.catalog, params, { code: 'locationCode', name: 'locationName' });
   const languageCode = params.languageCode ?? DEFAULT_LANGUAGE_CODE;
-  const regions = regionFilterForLocation(locationCode);
+  const regions = [location.regionId];
   const limit = createCallLimit(ctx.concurrency ?? DEFAULT_SOURCE_CONCURRENCY);
   const deps = keywordDataOf(ctx);
   const estimates = new Map<string, Promise<number | null>>();
@@ -84,7 +88,9 @@ export function keywordViews(ctx: ServiceContext, params: KeywordViewsParams): K
     const volume = once(() => limit.run(() => measureMonthlyVolume(ctx, phrase, regions, historyMonths)));
     return {
       keyword: params.keywords[i]!,
-      locationCode,
+      locationCode: location.code,
+      locationFallback: location.fallback,
+      regions,
       languageCode,
       volume,
       askedMatchTypes,
@@ -97,14 +103,16 @@ export function keywordViews(ctx: ServiceContext, params: KeywordViewsParams): K
   });
 }
 
-/** A view of figures already computed (a finished search_volume task). */
-export function keywordViewOf(volume: KeywordVolume): KeywordView {
+/** A view of figures already computed (a finished search_volume task); its nested views use their region. */
+export function keywordViewOf(volume: KeywordVolume, catalog: RegionLookup): KeywordView {
   const figures: VolumeFigures = { searchVolume: volume.searchVolume, monthlySearches: volume.monthlySearches, seasonality: volume.seasonality ?? null };
   // A result stored before match types and seasonality existed has neither.
   const matchTypes = volume.matchTypes ?? {};
   return {
     keyword: volume.keyword,
     locationCode: volume.locationCode,
+    locationFallback: locationFellBack(volume),
+    regions: storedRegionFilter(volume, catalog),
     languageCode: volume.languageCode,
     volume: () => Promise.resolve(figures),
     askedMatchTypes: EXTRA_MATCH_TYPES.filter((type) => matchTypes[type]),

@@ -53,7 +53,7 @@ export function useOperationPlan(): Plugin<GraphQLContext> {
 async function withStoredKeywordCalls(context: GraphQLContext, plan: OperationPlan): Promise<SourceCall[]> {
   if (plan.storedKeywordViews.length === 0 || !context.tasks) return plan.calls;
   const calls = new Map(plan.calls.map((call) => [sourceCallKey(call), call]));
-  for (const call of await storedKeywordCalls(context.tasks, context.principal.keyId, plan.storedKeywordViews)) calls.set(sourceCallKey(call), call);
+  for (const call of await storedKeywordCalls(context.tasks, context.principal.keyId, plan.storedKeywordViews, context.catalog)) calls.set(sourceCallKey(call), call);
   return [...calls.values()];
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCATION_CODE, regionFilterForLocation } from '../domain/location-codes.js';
+import { resolveLocation } from '../services/location.js';
 import type { FieldPlanner } from './field-plan.js';
 import { keywordRowsArgs, taskListArgs } from './task-args.js';
 
@@ -18,8 +18,8 @@ export const TASK_FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
   'Task.keywordPage': keywordRows,
   // Counted here (at most 100 per operation); each body is checked as a post checks it (tag, the notification
   // URLs, which need a DNS look-up, then the keywords) by the plan plugin, before the first task is created.
-  'Mutation.createSearchVolumeTask': (a) => {
-    const regions = regionFilterForLocation(a.locationCode ?? DEFAULT_LOCATION_CODE);
+  'Mutation.createSearchVolumeTask': (a, ctx) => {
+    const regions = [resolveLocation(ctx.catalog, a, { code: 'locationCode', name: 'locationName' }).regionId];
     const keywords = Array.isArray(a.keywords) ? a.keywords.map((phrase: string) => ({ phrase, regions, stored: true })) : [];
     return { calls: [], creates: 1, tasks: { kind: 'posted', keywords }, taskBody: { operation: 'search_volume', body: createTaskBody(a) } };
   },
@@ -30,6 +30,7 @@ export function createTaskBody(args: Record<string, any>): Record<string, unknow
   return {
     keywords: args.keywords,
     location_code: args.locationCode ?? undefined,
+    location_name: args.locationName ?? undefined,
     language_code: args.languageCode ?? undefined,
     ...(args.matchTypes == null ? {} : { match_types: args.matchTypes }),
     ...(args.historyMonths == null ? {} : { history_months: args.historyMonths }),

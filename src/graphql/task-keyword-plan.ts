@@ -1,5 +1,5 @@
 import { DomainError } from '../domain/errors.js';
-import { regionFilterForLocation } from '../domain/location-codes.js';
+import { type RegionLookup, storedRegionFilter } from '../domain/location-codes.js';
 import type { SourceCall } from '../domain/source-call.js';
 import type { KeywordVolume } from '../services/search-volume.js';
 import type { TaskService } from '../tasks/task-service.js';
@@ -40,7 +40,12 @@ async function selectedRows(tasks: TaskService, keyId: string, selector: TaskSel
  * the very rows the resolvers will read, and names each view's call for each phrase, so those calls go through
  * the same quota plan as every other field's.
  */
-export async function storedKeywordCalls(tasks: TaskService, keyId: string, views: readonly StoredKeywordViews[]): Promise<SourceCall[]> {
+export async function storedKeywordCalls(
+  tasks: TaskService,
+  keyId: string,
+  views: readonly StoredKeywordViews[],
+  catalog: RegionLookup,
+): Promise<SourceCall[]> {
   const calls: SourceCall[] = [];
   for (const view of views) {
     if (view.tasks.kind === 'posted') {
@@ -51,7 +56,7 @@ export async function storedKeywordCalls(tasks: TaskService, keyId: string, view
     }
     for (const rows of await selectedRows(tasks, keyId, view.tasks, view.rows)) {
       if (rows.length === 0) continue;
-      const parents: KeywordParent[] = rows.map((k) => ({ phrase: k.keyword, regions: regionFilterForLocation(k.locationCode), stored: true }));
+      const parents: KeywordParent[] = rows.map((k) => ({ phrase: k.keyword, regions: storedRegionFilter(k, catalog), stored: true }));
       calls.push(...view.callsFor(parents));
     }
   }

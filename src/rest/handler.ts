@@ -64,7 +64,7 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
       if (!outcome.ok) return refuse(family, call, outcome.error, body, startedAt, outcome.cost);
       const { result: presented, cacheStatus, cost } = outcome;
       const headers: Record<string, string> = route.free ? { 'x-cost': '0' } : { 'x-cache': cacheStatus, 'x-cost': String(cost) };
-      Object.assign(headers, locationFallbackHeaders(body));
+      Object.assign(headers, locationFallbackHeaders(body, runtime.catalog));
       const payload =
         family === 'v1' && route.envelope !== 'own'
           ? presentEnvelope({ path: call.path, body, startedAt, now: runtime.clock.now() }, presented as unknown[], cost)

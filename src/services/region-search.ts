@@ -1,5 +1,4 @@
-import type { RegionCatalog } from '../domain/regions/catalog.js';
-import { createCatalogRegionIndex, type RegionIndex } from '../domain/regions/region-search.js';
+import { regionIndexOf } from '../domain/regions/region-search.js';
 import { REGION_SEARCH_DEFAULT_LIMIT, regionSearchRequestSchema } from '../domain/requests/region-search.js';
 import { parseBody } from '../domain/requests/parse.js';
 import type { ServiceContext } from './context.js';
@@ -8,25 +7,13 @@ import { describeRegion, type RegionDemand } from './regions.js';
 /** One region found by name, described as the regions answer describes it (without the demand). */
 export type RegionSearchHit = Omit<RegionDemand, 'count' | 'share' | 'affinityIndex'>;
 
-// One index per catalog, built on the first lookup and kept (the catalog lives as long as the app).
-const indexes = new WeakMap<RegionCatalog, RegionIndex>();
-
-function indexOf(catalog: RegionCatalog): RegionIndex {
-  let index = indexes.get(catalog);
-  if (!index) {
-    index = createCatalogRegionIndex(catalog);
-    indexes.set(catalog, index);
-  }
-  return index;
-}
-
 /**
  * Regions by Russian or English name (see createRegionIndex for the ranking). Reads only the shipped tree:
  * no source call, so it is free. The body is validated here so REST and GraphQL refuse the same input.
  */
 export function searchRegions(ctx: Pick<ServiceContext, 'catalog'>, body: unknown): RegionSearchHit[] {
   const request = parseBody(regionSearchRequestSchema, body);
-  return indexOf(ctx.catalog)
+  return regionIndexOf(ctx.catalog)
     .search(request.query, request.limit ?? REGION_SEARCH_DEFAULT_LIMIT)
     .map((region) => ({ regionId: region.id, ...describeRegion(ctx.catalog, region.id) }));
 }

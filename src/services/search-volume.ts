@@ -5,7 +5,7 @@ import {
   competitionLevel,
   cpcForVolume,
 } from '../domain/keyword-metrics.js';
-import { DEFAULT_LOCATION_CODE, regionFilterForLocation } from '../domain/location-codes.js';
+import type { ResolvedLocation } from '../domain/location-codes.js';
 import { DEFAULT_LANGUAGE_CODE, normalizeKeywords } from '../domain/requests/keyword-data.js';
 import type { CompetitionEstimator } from '../ports/competition.js';
 import { DEFAULT_SOURCE_CONCURRENCY, type ServiceContext } from './context.js';
@@ -17,13 +17,13 @@ import type { DynamicsPoint } from '../domain/types.js';
 import { type ExtraMatchType, extraMatchTypes, type MatchType } from '../domain/match-types.js';
 import type { Seasonality } from '../domain/seasonality.js';
 import { DEFAULT_HISTORY_MONTHS, type HistoryMonths, historyWindow } from './keyword-history.js';
+import { type LocationInput, resolveLocation } from './location.js';
 import { type MatchTypeVolumes, type MonthlyVolume, matchTypeCalls, meanOfNewest, measureMatchTypes } from './match-type-volumes.js';
 
 export type { MatchTypeVolume, MatchTypeVolumes, MonthlyVolume } from './match-type-volumes.js';
 
-export interface SearchVolumeParams {
+export interface SearchVolumeParams extends LocationInput {
   keywords: readonly string[];
-  locationCode?: number | undefined;
   languageCode?: string | undefined;
   /** Name of the keyword list in error messages: `keywords` (REST, the default) or e.g. `phrases` (GraphQL). */
   field?: string | undefined;
@@ -45,8 +45,13 @@ export interface VolumeOptions {
 export interface KeywordVolume {
   /** Exactly as sent. */
   keyword: string;
-  /** As sent (or the default), even when unknown and computed as Russia. */
+  /** As sent (or the default), even when unknown and computed as Russia; a location_name's region's code. */
   locationCode: number;
+  /**
+   * True when location_code was unknown and the figures are Russia's (spec rule 1). Absent in results stored
+   * before it existed: those computed every code outside the table as Russia (see locationFellBack).
+   */
+  locationFallback?: boolean;
   languageCode: string;
   /** Rounded mean of the newest 12 of `monthlySearches`. */
   searchVolume: number;
@@ -79,9 +84,10 @@ export async function getSearchVolume(
 ): Promise<KeywordVolume[]> {
   // Validate every keyword before the first call: a bad 57th keyword must not cost 56 calls.
   const phrases = normalizeKeywords(params.keywords, params.field, params.maxKeywords);
+  const location = resolveLocation(ctx.catalog, params);
   const options = volumeOptionsOf(params);
-  await planLiveCalls(ctx, searchVolumeCalls(ctx, phrases, params.locationCode, options, params.field), { operation: 'search_volume' });
-  const measure = createMeasurer(ctx, params, options, deps);
+  await planLiveCalls(ctx, searchVolumeCalls(ctx, phrases, location, options, params.field), { operation: 'search_volume' });
+  const measure = createMeasurer(ctx, location, params.languageCode, options, deps);
   return mapWithConcurrency(phrases, ctx.concurrency ?? DEFAULT_SOURCE_CONCURRENCY, (phrase, i) =>
     measure(params.keywords[i]!, phrase),
   );
@@ -119,26 +125,32 @@ export async function measureMonthlyVolume(ctx: ServiceContext, phrase: string, 
 export function searchVolumeCalls(
   ctx: ServiceContext,
   phrases: readonly string[],
-  locationCode: number | undefined,
+  location: ResolvedLocation | LocationInput,
   options: VolumeOptions = volumeOptionsOf({}),
   field = 'keywords',
 ): SourceCall[] {
-  const regions = regionFilterForLocation(locationCode ?? DEFAULT_LOCATION_CODE);
+  const regions = [resolvedOf(ctx, location).regionId];
   return phrases.flatMap((phrase, i): SourceCall[] => [
     { method: 'dynamics', query: monthlyVolumeQuery(ctx, phrase, regions, options.historyMonths) },
     ...matchTypeCalls(ctx, phrase, options.matchTypes, regions, `${field}[${i}]`),
   ]);
 }
 
+/** A location already resolved, or the request's fields resolved now. */
+function resolvedOf(ctx: ServiceContext, location: ResolvedLocation | LocationInput): ResolvedLocation {
+  return 'regionId' in location ? location : resolveLocation(ctx.catalog, location);
+}
+
 function createMeasurer(
   ctx: ServiceContext,
-  params: { locationCode?: number | undefined; languageCode?: string | undefined },
+  location: ResolvedLocation,
+  language: string | undefined,
   options: VolumeOptions,
   deps: SearchVolumeDeps,
 ) {
-  const locationCode = params.locationCode ?? DEFAULT_LOCATION_CODE;
-  const languageCode = params.languageCode ?? DEFAULT_LANGUAGE_CODE;
-  const regions = regionFilterForLocation(locationCode);
+  const locationCode = location.code;
+  const languageCode = language ?? DEFAULT_LANGUAGE_CODE;
+  const regions = [location.regionId];
   // A keyword repeated in one request is estimated once (the per-request loader already dedupes its source call).
   const estimates = new Map<string, Promise<number | null>>();
   const estimate = (phrase: string) => {
@@ -161,6 +173,7 @@ function createMeasurer(
     return {
       keyword,
       locationCode,
+      locationFallback: location.fallback,
       languageCode,
       searchVolume,
       competition,

@@ -1,5 +1,4 @@
 import { clampCompetition, cpcForVolume } from '../domain/keyword-metrics.js';
-import { DEFAULT_LOCATION_CODE, regionFilterForLocation } from '../domain/location-codes.js';
 import { normalizePhrase } from '../domain/requests/fields.js';
 import { MAX_SUGGESTIONS_LIMIT, normalizeSuggestionsLimit } from '../domain/requests/keyword-data.js';
 import { canonicalPhrase } from '../domain/source-call.js';
@@ -11,6 +10,7 @@ import type {
   SuggestionSeed,
 } from '../ports/candidate-provider.js';
 import type { ServiceContext } from './context.js';
+import { type LocationInput, resolveLocation } from './location.js';
 import { type CachedSuggestions, type SuggestionsAnswerCache, suggestionsAnswerKey } from './suggestions-cache.js';
 import { orderSuggestions, sortByVolume } from './suggestions-order.js';
 import { planLiveCalls } from './quota-check.js';
@@ -19,10 +19,9 @@ import { getTop, toTopQuery } from './top.js';
 // The stage types are a port (an adapter implements a provider); re-exported for the services' own users.
 export type { Candidate, StageReport, SuggestionSeed };
 
-export interface SuggestionsParams {
+export interface SuggestionsParams extends LocationInput {
   keyword: string;
   limit?: number | undefined;
-  locationCode?: number | undefined;
 }
 
 /** A candidate whose volume is known. */
@@ -64,6 +63,8 @@ export interface Suggestion {
 export interface SuggestionsResult {
   seedKeyword: string;
   items: Suggestion[];
+  /** True when location_code was unknown and the volumes are Russia's (spec rule 1); absent in old stored results. */
+  locationFallback?: boolean;
 }
 
 /**
@@ -139,12 +140,9 @@ export async function getSuggestions(
   params: SuggestionsParams,
   pipeline: SuggestionsPipeline,
 ): Promise<SuggestionsResult> {
-  const seed: SuggestionSeed = {
-    keyword: params.keyword,
-    phrase: normalizePhrase(params.keyword, 'keyword'),
-    regions: regionFilterForLocation(params.locationCode ?? DEFAULT_LOCATION_CODE),
-    limit: normalizeSuggestionsLimit(params.limit),
-  };
+  const phrase = normalizePhrase(params.keyword, 'keyword');
+  const location = resolveLocation(ctx.catalog, params);
+  const seed: SuggestionSeed = { keyword: params.keyword, phrase, regions: [location.regionId], limit: normalizeSuggestionsLimit(params.limit) };
   const key = suggestionsAnswerKey(seed, pipeline.providers.map((p) => p.name).join('+'));
   let answer = await pipeline.answers?.get(key);
   if (answer) {
@@ -164,7 +162,7 @@ export async function getSuggestions(
   const { competition } = answer;
   const items = sortByVolume(answer.items.slice(0, seed.limit))
     .map((c) => ({ keyword: c.keyword, searchVolume: c.volume, competition, cpc: cpcForVolume(c.volume) }));
-  return { seedKeyword: params.keyword, items };
+  return { seedKeyword: params.keyword, items, locationFallback: location.fallback };
 }
 
 async function computeAnswer(

@@ -9,6 +9,8 @@ import { normalizeKeywords } from '../domain/requests/keyword-data.js';
 import { normalizePhrase } from '../domain/requests/fields.js';
 import type { SourceCall } from '../domain/source-call.js';
 import type { ServiceContext } from '../services/context.js';
+import type { RegionCatalog } from '../domain/regions/catalog.js';
+import { resolveLocation } from '../services/location.js';
 import { keywordDataOf } from '../services/keyword-data-deps.js';
 import { getLocations, locationsCalls } from '../services/locations.js';
 import { bodyVolumeOptions, getSearchVolume, searchVolumeCalls, volumeOptionsOf } from '../services/search-volume.js';
@@ -24,6 +26,14 @@ export interface TaskOperationSpec {
   schema: z.ZodType;
   plannedCalls(ctx: ServiceContext, request: Record<string, unknown>): SourceCall[];
   run(ctx: ServiceContext, request: Record<string, unknown>): Promise<unknown>;
+  /** Resolves the body's location_code / location_name as the run will (throws INVALID_FIELD), when it has one. */
+  checkLocation?(catalog: RegionCatalog, request: Record<string, unknown>): void;
+}
+
+/** The location fields of a body, resolved as the run resolves them (the result is not kept: the run resolves again). */
+function checkBodyLocation(catalog: RegionCatalog, request: Record<string, unknown>): void {
+  const body = request as { location_code?: number; location_name?: string };
+  resolveLocation(catalog, { locationCode: body.location_code, locationName: body.location_name });
 }
 
 type SearchVolumeBody = z.output<typeof searchVolumeTaskRequestSchema>;
@@ -33,12 +43,13 @@ type LocationsBody = z.output<typeof locationsRequestSchema>;
 export const TASK_OPERATION_SPECS: Record<TaskOperation, TaskOperationSpec> = {
   search_volume: {
     schema: searchVolumeTaskRequestSchema,
+    checkLocation: checkBodyLocation,
     plannedCalls(ctx, request) {
       const body = request as SearchVolumeBody;
       return searchVolumeCalls(
         ctx,
         normalizeKeywords(body.keywords, 'keywords', MAX_TASK_KEYWORDS),
-        body.location_code,
+        { locationCode: body.location_code, locationName: body.location_name },
         volumeOptionsOf(bodyVolumeOptions(body)),
       );
     },
@@ -49,6 +60,7 @@ export const TASK_OPERATION_SPECS: Record<TaskOperation, TaskOperationSpec> = {
         {
           keywords: body.keywords,
           locationCode: body.location_code,
+          locationName: body.location_name,
           languageCode: body.language_code,
           maxKeywords: MAX_TASK_KEYWORDS,
           ...bodyVolumeOptions(body),
@@ -59,11 +71,12 @@ export const TASK_OPERATION_SPECS: Record<TaskOperation, TaskOperationSpec> = {
   },
   suggestions: {
     schema: suggestionsRequestSchema,
+    checkLocation: checkBodyLocation,
     // Which verification calls follow depends on the first answers: they are counted as they come.
     plannedCalls: () => [],
     run(ctx, request) {
       const body = request as SuggestionsBody;
-      return getSuggestions(ctx, { keyword: body.keyword, limit: body.limit, locationCode: body.location_code }, keywordDataOf(ctx).suggestions);
+      return getSuggestions(ctx, { keyword: body.keyword, limit: body.limit, locationCode: body.location_code, locationName: body.location_name }, keywordDataOf(ctx).suggestions);
     },
   },
   locations: {

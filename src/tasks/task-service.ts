@@ -6,6 +6,7 @@ import type { Clock } from '../ports/clock.js';
 import type { Ledger } from '../ports/ledger.js';
 import type { QuotaGuard } from '../ports/quota.js';
 import type { Prices } from '../services/billing.js';
+import type { RegionCatalog } from '../domain/regions/catalog.js';
 import { billCancelledTask } from './task-billing.js';
 import { TASK_OPERATION_SPECS } from './task-operations.js';
 import type { TaskStore } from './task-store.js';
@@ -37,6 +38,8 @@ export interface TaskServiceDeps {
   allowPrivateWebhooks: boolean;
   /** Where a cancelled task that spent upstream calls is billed (see billCancelledTask). */
   billing?: { ledger: Ledger; prices: Prices };
+  /** The region tree a body's location is checked against at post time (absent: checked when the task runs). */
+  catalog?: RegionCatalog;
 }
 
 const tagSchema = z.object({ tag: textField('tag', MAX_TAG_LENGTH) });
@@ -53,7 +56,10 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     const options = { allowPrivate: deps.allowPrivateWebhooks };
     const postbackUrl = postback_url === undefined ? null : await checkWebhookUrl(postback_url, 'postback_url', options);
     const pingbackUrl = pingback_url === undefined ? null : await checkWebhookUrl(pingback_url, 'pingback_url', options);
-    const parsed = parseBody(TASK_OPERATION_SPECS[operation].schema, request) as Record<string, unknown>;
+    const spec = TASK_OPERATION_SPECS[operation];
+    const parsed = parseBody(spec.schema, request) as Record<string, unknown>;
+    // A location_name that names no region (or several) is refused now, not as a failed task later.
+    if (deps.catalog) spec.checkLocation?.(deps.catalog, parsed);
     return { tag: (tag as string | undefined) ?? null, postbackUrl, pingbackUrl, request: parsed };
   };
 

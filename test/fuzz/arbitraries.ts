@@ -109,7 +109,7 @@ const DATE = fc.oneof(
   fc.date({ min: new Date('2017-06-01'), max: new Date('2027-01-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
   fc.constantFrom('2026-11-19', '2026-09-21', '2026-02-29', '2026-11-20', '20261101', ''),
 );
-const LOCATION = fc.constantFrom(2643, 1012, 1013, 1017, 9999, 0, -5);
+const LOCATION = fc.constantFrom(2643, 1012, 1013, 1017, 10039, 20174, 9999, 0, -5);
 
 /** A body the route would accept, or nearly (optional fields present or not, values drawn from valid ones). */
 const VALID_BODY: Record<string, fc.Arbitrary<Record<string, unknown>>> = {

@@ -19,8 +19,9 @@ describe('region lookup: POST /v2/stats/region_search and GraphQL regionSearch',
     expect(response.headers.get('x-cost')).toBe('0');
     expect(response.json).toEqual({
       regions: [
-        { regionId: 1, regionName: 'Москва и область', regionNameEn: 'Moscow and Moscow Oblast', regionType: 'region', parentId: 3, parentName: 'Центр', countryCode: 'RU' },
+        // The city first, then the region named after it (issue 24): "моск" means Moscow.
         { regionId: 213, regionName: 'Москва', regionNameEn: 'Moscow', regionType: 'city', parentId: 1, parentName: 'Москва и область', countryCode: 'RU' },
+        { regionId: 1, regionName: 'Москва и область', regionNameEn: 'Moscow and Moscow Oblast', regionType: 'region', parentId: 3, parentName: 'Центр', countryCode: 'RU' },
       ],
     });
     expect(source.count()).toBe(0);

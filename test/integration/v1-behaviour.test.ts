@@ -51,7 +51,10 @@ describe('/v1 search_volume: location codes and echoes', () => {
     expect(response.headers.get('x-location-fallback')).toBeNull();
     expect(volumes(unknown)[0]!.location_code).toBe(9999);
     expect(volumes(russia)[0]!.location_code).toBe(2643);
-    expect({ ...volumes(unknown)[0], location_code: 0 }).toEqual({ ...volumes(russia)[0], location_code: 0 });
+    // The same figures as Russia, and the item itself says so (a task result or a file has no header).
+    expect(volumes(unknown)[0]!.location_note).toBe('computed as Russia: unknown location_code');
+    expect(volumes(russia)[0]!.location_note).toBeNull();
+    expect({ ...volumes(unknown)[0], location_code: 0, location_note: null }).toEqual({ ...volumes(russia)[0], location_code: 0 });
   });
 
   it('language_code is echoed, any value', async () => {
@@ -132,7 +135,7 @@ describe('/v1 suggestions', () => {
     const { post } = setup();
     const { response, json } = await post<SuggestionsResultJson>('/v1/keywords/suggestions', { keyword: 'абракадабра' });
     expect(response.status).toBe(200);
-    expect(json.tasks[0]!.result).toEqual([{ seed_keyword: 'абракадабра', items: [] }]);
+    expect(json.tasks[0]!.result).toEqual([{ seed_keyword: 'абракадабра', location_note: null, items: [] }]);
   });
 });
 

@@ -23,7 +23,7 @@ describe('tasks on virtual time: fair share, live reserve, one call per distinct
     // Five keywords of the big list are fresh in the cache already (a live request asked them before).
     const big = words('big', 1000);
     const ctx = { catalog: createFixtureCatalog(), today: todayIn('Europe/Moscow', h.clock.now()), source: undefined as never };
-    for (const call of searchVolumeCalls(ctx, big.slice(0, 5), 2643)) await h.gateway.call(call as never);
+    for (const call of searchVolumeCalls(ctx, big.slice(0, 5), { locationCode: 2643 })) await h.gateway.call(call as never);
     cachedBefore = h.source.count();
     // Every upstream call checks that tasks stay out of the live reserve.
     const behave = async () => {

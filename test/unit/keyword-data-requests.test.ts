@@ -21,12 +21,14 @@ const fieldOf = (fn: () => unknown) => {
 
 describe('keyword-data body schemas', () => {
   it('apply the defaults and keep keywords exactly as sent', () => {
+    // No location_code default in the body: the services default to 2643, and a location_name alone is told from
+    // a name sent with a contradicting code.
     expect(parseBody(searchVolumeRequestSchema, { keywords: [' Пицца  '] })).toEqual({
       keywords: [' Пицца  '],
-      location_code: 2643,
       language_code: 'ru',
     });
-    expect(parseBody(suggestionsRequestSchema, { keyword: 'ноутбук' })).toEqual({ keyword: 'ноутбук', limit: 50, location_code: 2643 });
+    expect(parseBody(suggestionsRequestSchema, { keyword: 'ноутбук' })).toEqual({ keyword: 'ноутбук', limit: 50 });
+    expect(parseBody(searchVolumeRequestSchema, { keywords: ['x'], location_name: 'Москва' }).location_name).toBe('Москва');
     expect(parseBody(suggestionsRequestSchema, { keyword: 'ноутбук', language_code: 'en' }).language_code).toBe('en');
     expect(parseBody(locationsRequestSchema, { keyword: 'пицца', location_code: 'ignored' })).toEqual({ keyword: 'пицца' });
   });
@@ -34,6 +36,8 @@ describe('keyword-data body schemas', () => {
   it('name the field at fault', () => {
     expect(fieldOf(() => parseBody(searchVolumeRequestSchema, { keywords: ['a', 'b', 'c', ''] }))).toEqual(['INVALID_FIELD', 'keywords[3]']);
     expect(fieldOf(() => parseBody(suggestionsRequestSchema, { keyword: 'a', limit: 'ten' }))).toEqual(['INVALID_FIELD', 'limit']);
+    expect(fieldOf(() => parseBody(searchVolumeRequestSchema, { keywords: ['a'], location_name: 213 }))).toEqual(['INVALID_FIELD', 'location_name']);
+    expect(fieldOf(() => parseBody(suggestionsRequestSchema, { keyword: 'a', location_name: 'x'.repeat(201) }))).toEqual(['INVALID_FIELD', 'location_name']);
   });
 });
 

@@ -5,10 +5,15 @@ import {
   LOCATION_CODES,
   isKnownLocationCode,
   locationCodeForRegion,
+  locationFellBack,
   regionFilterForLocation,
   regionIdForLocation,
+  resolveLocationCode,
+  storedRegionFilter,
 } from '../../src/domain/location-codes.js';
 import { locationFallbackHeaders } from '../../src/rest/location-fallback.js';
+
+const shipped = loadRegionCatalog();
 
 /** The spec's table, written out again on purpose: the code must agree with the document, row by row. */
 const SPEC_TABLE: [number, number][] = [
@@ -24,21 +29,42 @@ const SPEC_TABLE: [number, number][] = [
 describe('location codes', () => {
   it('location_code → source region, for every row of the spec table', () => {
     for (const [code, regionId] of SPEC_TABLE) {
-      expect(regionIdForLocation(code)).toBe(regionId);
+      expect(regionIdForLocation(code, shipped)).toBe(regionId);
       // Every code, Russia included, filters by its one region: no filter would mean all countries.
-      expect(regionFilterForLocation(code)).toEqual([regionId]);
-      expect(isKnownLocationCode(code)).toBe(true);
+      expect(regionFilterForLocation(code, shipped)).toEqual([regionId]);
+      expect(isKnownLocationCode(code, shipped)).toBe(true);
     }
     expect(LOCATION_CODES).toHaveLength(SPEC_TABLE.length);
     expect(DEFAULT_LOCATION_CODE).toBe(2643);
   });
 
   it('an unknown location_code is computed as Russia', () => {
-    for (const code of [0, -1, 9999, 2644, 10213]) {
-      expect(isKnownLocationCode(code)).toBe(false);
-      expect(regionFilterForLocation(code)).toEqual([225]);
-      expect(regionIdForLocation(code)).toBe(225);
+    // 10213 and 10225: Moscow and Russia have table codes, so the locations answer never prints these.
+    for (const code of [0, -1, 9999, 2644, 10000, 10213, 10225, 19_999_999, 1012.5]) {
+      expect(isKnownLocationCode(code, shipped)).toBe(false);
+      expect(regionFilterForLocation(code, shipped)).toEqual([225]);
+      expect(resolveLocationCode(code, shipped)).toEqual({ code, regionId: 225, fallback: true });
     }
+  });
+
+  it('every code /v1/keywords/locations prints (region id + 10000) names its region (rule 2)', () => {
+    let listed = 0;
+    for (const region of shipped.all) {
+      const code = locationCodeForRegion(region.id);
+      expect(resolveLocationCode(code, shipped), `${region.name} ${code}`).toEqual({ code, regionId: region.id, fallback: false });
+      if (code === region.id + 10_000) listed++;
+    }
+    expect(listed).toBe(shipped.all.length - LOCATION_CODES.length);
+    expect(regionFilterForLocation(10039, shipped)).toEqual([39]); // Rostov-on-Don
+    expect(regionFilterForLocation(20174, shipped)).toEqual([10174]); // Saint Petersburg and Leningrad Oblast
+  });
+
+  it('figures stored before the flag existed: a code outside the table was computed as Russia', () => {
+    expect(locationFellBack({ locationCode: 10039 })).toBe(true);
+    expect(locationFellBack({ locationCode: 1012 })).toBe(false);
+    expect(locationFellBack({ locationCode: 10039, locationFallback: false })).toBe(false);
+    expect(storedRegionFilter({ locationCode: 10039 }, shipped)).toEqual([225]);
+    expect(storedRegionFilter({ locationCode: 10039, locationFallback: false }, shipped)).toEqual([39]);
   });
 
   it('source region → location_code: the table code, else region id + 10000', () => {
@@ -63,10 +89,10 @@ describe('location codes', () => {
   });
 
   it('flags an unknown location_code with X-Location-Fallback: 2643, and nothing else', () => {
-    expect(locationFallbackHeaders({ keywords: ['x'], location_code: 9999 })).toEqual({ 'x-location-fallback': '2643' });
-    expect(locationFallbackHeaders({ keyword: 'x', location_code: -1 })).toEqual({ 'x-location-fallback': '2643' });
-    for (const body of [{ location_code: 2643 }, { location_code: 1012 }, { keyword: 'x' }, { location_code: '9999' }, null, 'x', [1]]) {
-      expect(locationFallbackHeaders(body)).toEqual({});
-    }
+    expect(locationFallbackHeaders({ keywords: ['x'], location_code: 9999 }, shipped)).toEqual({ 'x-location-fallback': '2643' });
+    expect(locationFallbackHeaders({ keyword: 'x', location_code: -1 }, shipped)).toEqual({ 'x-location-fallback': '2643' });
+    expect(locationFallbackHeaders({ keyword: 'x', location_code: 10213 }, shipped)).toEqual({ 'x-location-fallback': '2643' });
+    const known = [{ location_code: 2643 }, { location_code: 1012 }, { location_code: 10039 }, { keyword: 'x' }, { location_code: '9999' }, null, 'x', [1]];
+    for (const body of known) expect(locationFallbackHeaders(body, shipped)).toEqual({});
   });
 });

@@ -18,6 +18,7 @@ describe('/v1 presenters', () => {
     expect(Object.keys(json)).toEqual([
       'keyword',
       'location_code',
+      'location_note',
       'language_code',
       'search_volume',
       'competition',
@@ -33,6 +34,7 @@ describe('/v1 presenters', () => {
     expect(json).toEqual({
       keyword: ' Пицца',
       location_code: 1012,
+      location_note: null,
       language_code: 'ru',
       search_volume: 1234,
       competition: 0.4,
@@ -77,10 +79,32 @@ describe('/v1 presenters', () => {
     });
   });
 
+  it('location_note: set when the figures were computed as Russia for an unknown code, also for results stored before the flag', () => {
+    const item = (locationCode: number, locationFallback?: boolean) =>
+      presentSearchVolumeItem({
+        keyword: 'x',
+        locationCode,
+        ...(locationFallback === undefined ? {} : { locationFallback }),
+        languageCode: 'ru',
+        searchVolume: 1,
+        competition: null,
+        competitionLevel: null,
+        cpc: 0,
+        monthlySearches: [],
+        matchTypes: {},
+        seasonality: null,
+      }).location_note;
+    expect(item(9999, true)).toBe('computed as Russia: unknown location_code');
+    expect(item(10039, false)).toBeNull(); // a rule-2 code computed over its region
+    expect(item(10039)).toBe('computed as Russia: unknown location_code'); // stored before: it was Russia then
+    expect(item(1012)).toBeNull();
+  });
+
   it('suggestions and locations objects', () => {
     expect(
       presentSuggestions({ seedKeyword: 'a', items: [{ keyword: 'b', searchVolume: 5, competition: 0, cpc: 0.05 }] }),
-    ).toEqual({ seed_keyword: 'a', items: [{ keyword: 'b', search_volume: 5, competition: 0, cpc: 0.05 }] });
+    ).toEqual({ seed_keyword: 'a', location_note: null, items: [{ keyword: 'b', search_volume: 5, competition: 0, cpc: 0.05 }] });
+    expect(presentSuggestions({ seedKeyword: 'a', items: [], locationFallback: true }).location_note).toBe('computed as Russia: unknown location_code');
     expect(
       presentLocations({
         keyword: 'a',

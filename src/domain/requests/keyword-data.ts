@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { invalidField } from '../errors.js';
-import { DEFAULT_LOCATION_CODE } from '../location-codes.js';
 import { collapseSpaces } from '../collapse-spaces.js';
 import { isKnownValidPhrase, monthlyOperatorProblem, normalizePhrase, phraseProblem } from './fields.js';
 import { integerField, stringField, textField } from './parse.js';
@@ -31,7 +30,17 @@ const keywordField = (name: string) =>
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
 
-const locationCodeField = integerField('location_code').default(DEFAULT_LOCATION_CODE);
+/**
+ * location_code: no default here (the services default to 2643, Russia), so a body that also names a
+ * location_name can be told from one that sends only the name.
+ */
+const locationCodeField = integerField('location_code').optional();
+
+/** Longest location_name: the format's comma form ("Moscow,Moscow,Russia") with room to spare. */
+const MAX_LOCATION_NAME_LENGTH = 200;
+
+/** location_name: the format's other way to name a location, resolved through the region search. */
+const locationNameField = textField('location_name', MAX_LOCATION_NAME_LENGTH).optional();
 
 /** The keywords list of at most `max` keywords. */
 const keywordsField = (max: number) =>
@@ -64,6 +73,7 @@ const historyMonthsField = z
 export const searchVolumeRequestSchema = z.object({
   keywords: keywordsField(MAX_KEYWORDS),
   location_code: locationCodeField,
+  location_name: locationNameField,
   language_code: textField('language_code', MAX_LANGUAGE_CODE_LENGTH).default(DEFAULT_LANGUAGE_CODE),
   match_types: matchTypesField,
   history_months: historyMonthsField,
@@ -80,6 +90,7 @@ export const suggestionsRequestSchema = z.object({
     .max(MAX_SUGGESTIONS_LIMIT, { error: `limit must be between 1 and ${MAX_SUGGESTIONS_LIMIT}` })
     .default(DEFAULT_SUGGESTIONS_LIMIT),
   location_code: locationCodeField,
+  location_name: locationNameField,
   language_code: textField('language_code', MAX_LANGUAGE_CODE_LENGTH).optional(),
 });
 

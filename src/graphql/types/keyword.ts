@@ -1,5 +1,5 @@
 import { competitionLevel, cpcForVolume } from '../../domain/keyword-metrics.js';
-import { DEFAULT_LOCATION_CODE, regionFilterForLocation } from '../../domain/location-codes.js';
+import { LOCATION_FALLBACK_NOTE } from '../../domain/location-codes.js';
 import { DEFAULT_NUM_PHRASES, DEFAULT_PERIOD, DEFAULT_REGION_LEVEL, normalizePhrase } from '../../domain/requests/fields.js';
 import { DEFAULT_LANGUAGE_CODE, normalizeKeywords } from '../../domain/requests/keyword-data.js';
 import { getDynamics } from '../../services/dynamics.js';
@@ -11,6 +11,7 @@ import { type KeywordView, keywordViews } from '../keyword-view.js';
 import { DynamicsRef } from './dynamics.js';
 import type { ExtraMatchType } from '../../domain/match-types.js';
 import { keywordVolumeOptions } from '../keyword-args.js';
+import { locationArgs } from '../location-args.js';
 import type { MatchTypeVolume } from '../../services/search-volume.js';
 import { DeviceEnum, MatchTypeEnum, MonthlySourceEnum, PeriodEnum, RegionLevelEnum } from './enums.js';
 import { SeasonalityRef } from './seasonality.js';
@@ -60,6 +61,11 @@ export const KeywordRef = builder.objectRef<KeywordView>('Keyword').implement({
   fields: (t) => ({
     phrase: t.string({ resolve: (k) => k.keyword }),
     locationCode: t.exposeInt('locationCode'),
+    locationNote: t.string({
+      nullable: true,
+      description: '"computed as Russia: unknown location_code" when locationCode was unknown (the figures are Russia\'s); null otherwise.',
+      resolve: (k) => (k.locationFallback ? LOCATION_FALLBACK_NOTE : null),
+    }),
     languageCode: t.exposeString('languageCode'),
     searchVolume: t.int({
       description: 'Rounded mean of the last 12 completed months.',
@@ -101,7 +107,7 @@ export const KeywordRef = builder.objectRef<KeywordView>('Keyword').implement({
           period: args.period ?? undefined,
           fromDate: args.fromDate ?? undefined,
           toDate: args.toDate ?? undefined,
-          regions: regionFilterForLocation(k.locationCode),
+          regions: [...k.regions],
           devices: args.devices ?? undefined,
         }),
     }),
@@ -121,7 +127,7 @@ export const KeywordRef = builder.objectRef<KeywordView>('Keyword').implement({
         getTop(ctx, {
           phrase: k.keyword,
           numPhrases: args.numPhrases ?? undefined,
-          regions: regionFilterForLocation(k.locationCode),
+          regions: [...k.regions],
           devices: args.devices ?? undefined,
         }),
     }),
@@ -134,7 +140,7 @@ builder.queryField('keyword', (t) =>
     description: 'Search volume, 12-month history, competition and CPC of one keyword (the /v1 search_volume item).',
     args: {
       phrase: t.arg.string({ required: true }),
-      locationCode: t.arg.int({ defaultValue: DEFAULT_LOCATION_CODE }),
+      ...locationArgs,
       languageCode: t.arg.string({ defaultValue: DEFAULT_LANGUAGE_CODE }),
       ...volumeArgs,
     },
@@ -142,7 +148,8 @@ builder.queryField('keyword', (t) =>
       keywordViews(ctx, {
         keywords: [args.phrase],
         phrases: [normalizePhrase(args.phrase, 'phrase')],
-        locationCode: args.locationCode ?? undefined,
+        locationCode: args.locationCode,
+        locationName: args.locationName,
         languageCode: args.languageCode ?? undefined,
         ...keywordVolumeOptions(args),
       })[0]!,
@@ -155,7 +162,7 @@ builder.queryField('keywords', (t) =>
     description: 'The same for up to 100 keywords; source calls are batched and deduplicated.',
     args: {
       phrases: t.arg.stringList({ required: true }),
-      locationCode: t.arg.int({ defaultValue: DEFAULT_LOCATION_CODE }),
+      ...locationArgs,
       languageCode: t.arg.string({ defaultValue: DEFAULT_LANGUAGE_CODE }),
       ...volumeArgs,
     },
@@ -164,7 +171,8 @@ builder.queryField('keywords', (t) =>
         keywords: args.phrases,
         // Every phrase checked before any call: a bad 57th phrase must not cost 56 calls.
         phrases: normalizeKeywords(args.phrases, 'phrases'),
-        locationCode: args.locationCode ?? undefined,
+        locationCode: args.locationCode,
+        locationName: args.locationName,
         languageCode: args.languageCode ?? undefined,
         ...keywordVolumeOptions(args),
       }),

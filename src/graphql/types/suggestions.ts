@@ -1,8 +1,9 @@
-import { DEFAULT_LOCATION_CODE } from '../../domain/location-codes.js';
+import { LOCATION_FALLBACK_NOTE } from '../../domain/location-codes.js';
 import { DEFAULT_SUGGESTIONS_LIMIT } from '../../domain/requests/keyword-data.js';
 import { keywordDataOf } from '../../services/keyword-data-deps.js';
 import { getSuggestions, type Suggestion, type SuggestionsResult } from '../../services/suggestions.js';
 import { builder } from '../builder.js';
+import { locationArgs } from '../location-args.js';
 
 const SuggestionRef = builder.objectRef<Suggestion>('Suggestion').implement({
   fields: (t) => ({
@@ -16,6 +17,11 @@ const SuggestionRef = builder.objectRef<Suggestion>('Suggestion').implement({
 const SuggestionsRef = builder.objectRef<SuggestionsResult>('Suggestions').implement({
   fields: (t) => ({
     seedKeyword: t.exposeString('seedKeyword'),
+    locationNote: t.string({
+      nullable: true,
+      description: '"computed as Russia: unknown location_code" when locationCode was unknown; null otherwise.',
+      resolve: (s) => (s.locationFallback ? LOCATION_FALLBACK_NOTE : null),
+    }),
     items: t.field({ type: [SuggestionRef], resolve: (s) => s.items }),
   }),
 });
@@ -29,12 +35,12 @@ builder.queryField('suggestions', (t) =>
     args: {
       keyword: t.arg.string({ required: true }),
       limit: t.arg.int({ defaultValue: DEFAULT_SUGGESTIONS_LIMIT }),
-      locationCode: t.arg.int({ defaultValue: DEFAULT_LOCATION_CODE }),
+      ...locationArgs,
     },
     resolve: (_root, args, ctx) =>
       getSuggestions(
         ctx,
-        { keyword: args.keyword, limit: args.limit ?? undefined, locationCode: args.locationCode ?? undefined },
+        { keyword: args.keyword, limit: args.limit ?? undefined, locationCode: args.locationCode, locationName: args.locationName },
         keywordDataOf(ctx).suggestions,
       ),
   }),

@@ -1,5 +1,4 @@
 import { DomainError } from '../../domain/errors.js';
-import { DEFAULT_LOCATION_CODE } from '../../domain/location-codes.js';
 import { DEFAULT_LANGUAGE_CODE } from '../../domain/requests/keyword-data.js';
 import type { KeywordVolume } from '../../services/search-volume.js';
 import type { RequestContext } from '../../services/runtime.js';
@@ -8,6 +7,7 @@ import type { TaskRecord, TaskStatus } from '../../tasks/task-types.js';
 import { builder } from '../builder.js';
 import { MatchTypeEnum } from './enums.js';
 import { keywordViewOf } from '../keyword-view.js';
+import { locationArgs } from '../location-args.js';
 import { KeywordRef } from './keyword.js';
 import { createTaskBody } from '../task-field-planners.js';
 import {
@@ -49,7 +49,7 @@ interface KeywordRowsPage {
 
 const TaskKeywordPageRef = builder.objectRef<KeywordRowsPage>('TaskKeywordPage').implement({
   fields: (t) => ({
-    nodes: t.field({ type: [KeywordRef], resolve: (p) => p.rows.map(keywordViewOf) }),
+    nodes: t.field({ type: [KeywordRef], resolve: (p, _args, ctx) => p.rows.map((row) => keywordViewOf(row, ctx.catalog)) }),
     totalCount: t.int({ description: 'Keywords of the whole task.', resolve: (p) => p.total }),
     hasNextPage: t.boolean({ resolve: (p) => p.offset + p.rows.length < p.total }),
     endCursor: t.string({ description: 'Pass as `after` for the next page.', resolve: (p) => String(p.offset + p.rows.length) }),
@@ -91,7 +91,7 @@ const TaskRef = builder.objectRef<TaskView>('Task').implement({
         `An answer holds at most ${MAX_KEYWORD_ROWS_PER_ANSWER} task keywords over all its tasks. Null before the task is done.`,
       args: { first: t.arg.int({ defaultValue: DEFAULT_KEYWORDS_PAGE }), after: t.arg.string() },
       complexity: keywordRowsComplexity,
-      resolve: async (v, args, ctx) => (await keywordRowsOf(v, args, ctx))?.rows.map(keywordViewOf) ?? null,
+      resolve: async (v, args, ctx) => (await keywordRowsOf(v, args, ctx))?.rows.map((row) => keywordViewOf(row, ctx.catalog)) ?? null,
     }),
     keywordPage: t.field({
       type: TaskKeywordPageRef,
@@ -131,7 +131,7 @@ builder.mutationField('createSearchVolumeTask', (t) =>
     complexity: 0,
     args: {
       keywords: t.arg.stringList({ required: true }),
-      locationCode: t.arg.int({ defaultValue: DEFAULT_LOCATION_CODE }),
+      ...locationArgs,
       languageCode: t.arg.string({ defaultValue: DEFAULT_LANGUAGE_CODE }),
       matchTypes: t.arg({ type: [MatchTypeEnum], description: 'As keyword(matchTypes): each extra type is one more call per keyword.' }),
       historyMonths: t.arg.int({ description: '12 (default) or 24 months of history.' }),

@@ -19,7 +19,7 @@ export const keywordSearchVolume = defineTool({
   name: 'keyword_search_volume',
   title: 'Monthly search volume of keywords',
   description:
-    'Average monthly search volume, the last 12 months, competition, CPC and seasonality (peak month, trend class) for 1 to 100 keywords at once (up to 10,000 as a background task: task_create). Use it to compare candidate keywords or to size a list; location_code 2643 is Russia (default), 1012 Moscow. match_types ["phrase","exact","order"] adds the quoted, exact-form and fixed-order frequencies (one extra Wordstat call per keyword each); history_months 24 adds year-over-year change.',
+    'Average monthly search volume, the last 12 months, competition, CPC and seasonality (peak month, trend class) for 1 to 100 keywords at once (up to 10,000 as a background task: task_create). Use it to compare candidate keywords or to size a list; location_code 2643 is Russia (default), 1012 Moscow, and every code keyword_locations lists works; or name the place in location_name ("Москва", "Saint Petersburg"). match_types ["phrase","exact","order"] adds the quoted, exact-form and fixed-order frequencies (one extra Wordstat call per keyword each); history_months 24 adds year-over-year change.',
   input: searchVolumeRequestSchema,
   output: z.object({ result: z.array(searchVolumeItemSchema).meta({ description: 'One item per keyword, in the order sent.' }) }),
   fields: ROUTE_DOCS['/v1/keywords/search_volume']!.fields,
@@ -27,7 +27,7 @@ export const keywordSearchVolume = defineTool({
   run: async (args, scope) => {
     const volumes = await getSearchVolume(
       scope,
-      { keywords: args.keywords, locationCode: args.location_code, languageCode: args.language_code, ...bodyVolumeOptions(args) },
+      { keywords: args.keywords, locationCode: args.location_code, locationName: args.location_name, languageCode: args.language_code, ...bodyVolumeOptions(args) },
       { competition: keywordDataOf(scope).competition },
     );
     return { result: volumes.map(presentSearchVolumeItem) };
@@ -46,7 +46,8 @@ export const keywordSearchVolume = defineTool({
           `, CPC ${item.cpc}` +
           (item.seasonality ? `, ${item.seasonality.trend_class}` : '') +
           (item.seasonality?.peak_month ? `, peak month ${item.seasonality.peak_month}` : '') +
-          (item.seasonality?.yoy_change_percent == null ? '' : `, ${item.seasonality.yoy_change_percent}% year over year`),
+          (item.seasonality?.yoy_change_percent == null ? '' : `, ${item.seasonality.yoy_change_percent}% year over year`) +
+          (item.location_note ? ` (${item.location_note})` : ''),
         20,
       ),
     ].join('\n'),
@@ -65,13 +66,13 @@ export const keywordSuggestions = defineTool({
     presentSuggestions(
       await getSuggestions(
         scope,
-        { keyword: args.keyword, limit: args.limit, locationCode: args.location_code },
+        { keyword: args.keyword, limit: args.limit, locationCode: args.location_code, locationName: args.location_name },
         keywordDataOf(scope).suggestions,
       ),
     ),
   summarize: (result) =>
     [
-      `${result.items.length} suggestions for "${result.seed_keyword}":`,
+      `${result.items.length} suggestions for "${result.seed_keyword}"${result.location_note ? ` (${result.location_note})` : ''}:`,
       ...numberedLines(result.items, (item) => `${item.keyword} — ${formatCount(item.search_volume)}`),
     ].join('\n'),
 });

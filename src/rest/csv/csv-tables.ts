@@ -14,6 +14,7 @@ function tableOf(columns: string[], rows: readonly Row[], lead: Row = {}): CsvTa
 const SEARCH_VOLUME_FIELDS = [
   'keyword',
   'location_code',
+  'location_note',
   'language_code',
   'search_volume',
   'search_volume_phrase',
@@ -57,7 +58,10 @@ export const CSV_TABLES: Record<string, (presented: unknown) => CsvTable> = {
   '/v1/keywords/search_volume': (items) => searchVolumeTable(items as SearchVolumeItemJson[]),
   '/v1/keywords/suggestions': (items) => {
     const result = listOf<SuggestionsResultJson>(items)[0];
-    return tableOf(['seed_keyword', 'keyword', 'search_volume', 'competition', 'cpc'], result?.items ?? [], { seed_keyword: result?.seed_keyword });
+    return tableOf(['seed_keyword', 'location_note', 'keyword', 'search_volume', 'competition', 'cpc'], result?.items ?? [], {
+      seed_keyword: result?.seed_keyword,
+      location_note: result?.location_note,
+    });
   },
   '/v1/keywords/locations': (items) => {
     const result = listOf<LocationsResultJson>(items)[0];

@@ -22,7 +22,10 @@ export interface RouteDoc {
 const devices =
   'One string or an array: DEVICE_ALL, DEVICE_DESKTOP, DEVICE_PHONE, DEVICE_TABLET or all, desktop, phone|mobile, tablet (any case).';
 const regions = 'Up to 100 region codes of the region tree (e.g. 213 Moscow); default all regions.';
-const locationCode = 'Region code of the keyword-data family (2643 Russia, 1012 Moscow, …); unknown codes count as Russia.';
+const locationCode =
+  'Region code of the keyword-data family: 2643 Russia (default), 1012 Moscow, 1013 Saint Petersburg, 1014–1017, or any code /v1/keywords/locations lists (source region id + 10000, e.g. 10039 Rostov-on-Don). Any other code is computed as Russia, echoed as sent and flagged (X-Location-Fallback header, location_note).';
+const locationName =
+  'Or the location by name, Russian or English: "Moscow", "Москва", "Saint Petersburg", or "Троицк, Москва" (the place, then a region it lies in). A name that matches no region or several is refused (40501) with candidates. Sent with location_code, both must name the same region.';
 
 const envelopeExample = (path: string, request: Record<string, unknown>, result: unknown[]) => {
   const [, api = '', fn = ''] = path.split('/').filter(Boolean);
@@ -111,6 +114,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     fields: {
       keywords: '1 to 100 keywords, each non-empty, no operator but +.',
       location_code: locationCode,
+      location_name: locationName,
       language_code: 'Echoed (default ru).',
       match_types: 'Any of broad, phrase, exact, order (default [broad]; broad is always measured). Each extra type is one more Wordstat call per keyword.',
       history_months: '12 (default) or 24 months of monthly history; 24 gives year-over-year change.',
@@ -119,6 +123,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       {
         keyword: 'купить ноутбук',
         location_code: 2643,
+        location_note: null,
         language_code: 'ru',
         search_volume: 40500,
         competition: 0.82,
@@ -148,10 +153,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   '/v1/keywords/suggestions': {
     response: envelopeSchema(suggestionsItemSchema, 'SuggestionsEnvelope'),
     requestExample: suggestionsRequest,
-    fields: { keyword: 'The seed keyword.', limit: 'Integer 1–100, default 50.', location_code: locationCode },
+    fields: { keyword: 'The seed keyword.', limit: 'Integer 1–100, default 50.', location_code: locationCode, location_name: locationName },
     responseExample: envelopeExample('/v1/keywords/suggestions', suggestionsRequest, [
       {
         seed_keyword: 'велосипед',
+        location_note: null,
         items: [
           { keyword: 'велосипед купить', search_volume: 88000, competition: 0.64, cpc: 0.9 },
           { keyword: 'горный велосипед', search_volume: 61000, competition: 0.64, cpc: 0.9 },

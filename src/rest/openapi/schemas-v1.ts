@@ -61,10 +61,18 @@ export const seasonalitySchema = component(
   'Seasonality',
 );
 
+const locationNote = z
+  .string()
+  .nullable()
+  .meta({ description: '"computed as Russia: unknown location_code" when location_code named no region (the figures are Russia\'s, the code is echoed as sent); null otherwise.' });
+
 export const searchVolumeItemSchema = component(
   z.object({
     keyword: z.string(),
-    location_code: z.number().int().meta({ description: 'As sent (default 2643, Russia).' }),
+    location_code: z.number().int().meta({
+      description: 'As sent (default 2643, Russia); with location_name, the code of the region it names. Table codes and the codes /v1/keywords/locations lists (source region id + 10000) are computed over their region.',
+    }),
+    location_note: locationNote,
     language_code: z.string().meta({ description: 'As sent (default `ru`).' }),
     search_volume: volume.meta({ description: 'Mean of the 12 monthly values, rounded.' }),
     competition: z.number().min(0).max(1).nullable(),
@@ -85,6 +93,7 @@ export const searchVolumeItemSchema = component(
 export const suggestionsItemSchema = component(
   z.object({
     seed_keyword: z.string(),
+    location_note: locationNote,
     items: z
       .array(
         z.object({

@@ -1,4 +1,5 @@
 import type { CompetitionLevel } from '../../domain/keyword-metrics.js';
+import { LOCATION_FALLBACK_NOTE, locationFellBack } from '../../domain/location-codes.js';
 import type { KeywordLocations } from '../../services/locations.js';
 import { EXTRA_MATCH_TYPES, type ExtraMatchType } from '../../domain/match-types.js';
 import type { Seasonality } from '../../domain/seasonality.js';
@@ -9,6 +10,12 @@ import type { SuggestionsResult } from '../../services/suggestions.js';
 export interface SearchVolumeItemJson {
   keyword: string;
   location_code: number;
+  /**
+   * "computed as Russia: unknown location_code" when the code was unknown (spec rule 1: the figures are
+   * Russia's, the code is echoed as sent); null otherwise. The X-Location-Fallback header says it on a live
+   * answer; this says it in a task's result and in CSV/XLSX files, where no header reaches the reader.
+   */
+  location_note: string | null;
   language_code: string;
   search_volume: number;
   competition: number | null;
@@ -49,6 +56,8 @@ interface MonthlySearchJson {
 /** tasks[].result[0] of /v1/keywords/suggestions. */
 export interface SuggestionsResultJson {
   seed_keyword: string;
+  /** As in search_volume: the rule-1 note when location_code was unknown, else null. */
+  location_note: string | null;
   items: { keyword: string; search_volume: number; competition: number; cpc: number }[];
 }
 
@@ -71,6 +80,7 @@ export function presentSearchVolumeItem(volume: KeywordVolume): SearchVolumeItem
   return {
     keyword: volume.keyword,
     location_code: volume.locationCode,
+    location_note: locationFellBack(volume) ? LOCATION_FALLBACK_NOTE : null,
     language_code: volume.languageCode,
     search_volume: volume.searchVolume,
     competition: volume.competition,
@@ -128,6 +138,7 @@ function presentMonths(months: KeywordVolume['monthlySearches']): readonly Month
 export function presentSuggestions(result: SuggestionsResult): SuggestionsResultJson {
   return {
     seed_keyword: result.seedKeyword,
+    location_note: result.locationFallback ? LOCATION_FALLBACK_NOTE : null,
     items: result.items.map((item) => ({
       keyword: item.keyword,
       search_volume: item.searchVolume,

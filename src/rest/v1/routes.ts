@@ -45,7 +45,7 @@ export function createV1Routes(deps: V1RouteDeps = {}): RestRoute[] {
         const request = body;
         const volumes = await getSearchVolume(
           scope,
-          { keywords: request.keywords, locationCode: request.location_code, languageCode: request.language_code, ...bodyVolumeOptions(request) },
+          { keywords: request.keywords, locationCode: request.location_code, locationName: request.location_name, languageCode: request.language_code, ...bodyVolumeOptions(request) },
           { competition: stages(scope).competition },
         );
         return volumes.map(presentSearchVolumeItem);
@@ -61,7 +61,7 @@ export function createV1Routes(deps: V1RouteDeps = {}): RestRoute[] {
         const request = body;
         const result = await getSuggestions(
           scope,
-          { keyword: request.keyword, limit: request.limit, locationCode: request.location_code },
+          { keyword: request.keyword, limit: request.limit, locationCode: request.location_code, locationName: request.location_name },
           stages(scope).suggestions,
         );
         return [presentSuggestions(result)];
