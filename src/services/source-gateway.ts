@@ -1,5 +1,5 @@
 import { DomainError } from '../domain/errors.js';
-import { type SourceCall, type SourceMethod, type SourceResults, sourceCallKey } from '../domain/source-call.js';
+import { type SourceCall, type SourceMethod, type SourceResults, sourceCallKey, upstreamCall } from '../domain/source-call.js';
 import type { Cache } from '../ports/cache.js';
 import type { CallLock } from '../ports/call-lock.js';
 import type { Clock } from '../ports/clock.js';
@@ -60,7 +60,10 @@ export function createSourceGateway(options: SourceGatewayOptions): SourceGatewa
       })
     : (_key, fetchAndStore) => fetchAndStore();
 
-  const fetchFromSource = (call: SourceCall): Promise<unknown> => {
+  // What goes upstream is exactly what the key names (upstreamCall): a spelling the key folds (zero-width space,
+  // soft hyphen, case, ё) never reaches the source, so no key's entry can hold another spelling's answer.
+  const fetchFromSource = (asked: SourceCall): Promise<unknown> => {
+    const call = upstreamCall(asked);
     switch (call.method) {
       case 'top':
         return source.top(call.query);
