@@ -90,7 +90,9 @@ export function createSearchCompetitionEstimator(options: SearchCompetitionOptio
         throw new Error('competition: the search for this page failed less than 5 minutes ago; no estimate');
       }
       try {
-        const page = await fetchPage(key, phrase, regionIds);
+        // The page searched is the one the key names: the canonical phrase (a zero-width spelling searched as sent
+        // would be cached for the plain word, issue 24, item 1).
+        const page = await fetchPage(key, canonicalPhrase(phrase), regionIds);
         options.onOutcome?.('searched', clock.now() - started);
         return competitionScore(page);
       } catch (error) {

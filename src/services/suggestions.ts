@@ -141,7 +141,9 @@ export async function getSuggestions(
 ): Promise<SuggestionsResult> {
   const seed: SuggestionSeed = {
     keyword: params.keyword,
-    phrase: normalizePhrase(params.keyword, 'keyword'),
+    // The answer is cached under the canonical seed, so it is computed from exactly that text (issue 24, item 1):
+    // every stage (related queries, LLM ideas, competition) sees what the key names, never one client's spelling.
+    phrase: canonicalPhrase(normalizePhrase(params.keyword, 'keyword')),
     regions: regionFilterForLocation(params.locationCode ?? DEFAULT_LOCATION_CODE),
     limit: normalizeSuggestionsLimit(params.limit),
   };

@@ -161,6 +161,20 @@ describe('no cache poisoning across keys: the phrase sent upstream is the phrase
     });
   });
 
+  it('suggestions: K3’s soft-hyphen seed is computed from the plain word, and K2’s request is a HIT with the same items', async () => {
+    const app = freshApp();
+    const first = await post(app, '/v1/keywords/suggestions', { keyword: 'пиц\u00adца', limit: 10 }, as(K3));
+    expect(first.status).toBe(200);
+    expect(sentPhrases().every((phrase) => !INVISIBLE.test(phrase))).toBe(true);
+    expect(sentPhrases()[0]).toBe('пицца');
+    const items = first.json.tasks[0].result[0].items;
+    expect(items.length).toBeGreaterThan(0);
+    const second = await post(app, '/v1/keywords/suggestions', { keyword: 'пицца', limit: 10 }, as(K2));
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(second.json.tasks[0].result[0].items).toEqual(items);
+    expect(second.json.tasks[0].result[0].seed_keyword).toBe('пицца');
+  });
+
   it('a task sends the plain word too; K2’s live request is then a HIT with the source’s numbers', async () => {
     taskClient = await createPgliteClient({ dataDir: 'memory://' });
     const app = freshApp({ taskClient });

@@ -54,6 +54,16 @@ describe('search competition estimator', () => {
     expect(calls).toHaveLength(3);
   });
 
+  it('searches the page its key names: an invisible-character spelling first searches the plain word (issue 24, item 1)', async () => {
+    const pages: Record<string, SearchPageSignals> = { мороженое: PAGE, 'моро\u200bженое': { foundDocs: 0, topDomains: [] } };
+    const { estimator, calls } = setup((phrase) => pages[phrase] ?? new Error(`unknown page ${phrase}`));
+    const poisoned = await estimator.estimate('Моро\u200bженое', []);
+    expect(calls.map(([phrase]) => phrase)).toEqual(['мороженое']);
+    expect(await estimator.estimate('мороженое', [])).toBe(poisoned);
+    expect(poisoned).toBe(competitionScore(PAGE));
+    expect(calls).toHaveLength(1);
+  });
+
   it('concurrent estimates of one page share one search call', async () => {
     const { estimator, calls } = setup(() => PAGE, 30);
     const scores = await Promise.all([estimator.estimate('ноутбук', []), estimator.estimate('НОУТБУК', [])]);
