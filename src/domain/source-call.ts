@@ -55,34 +55,65 @@ function computeCanonicalPhrase(phrase: string): string {
   return collapseSpaces(visibleText(phrase)).toLowerCase().replaceAll('ё', 'е');
 }
 
-/** The phrase part of a call's key: the canonical phrase, its words sorted when their order cannot matter. */
-function phraseKey(phrase: string): string {
+/** A word Wordstat reads as an exclusion ("-детский"): kept after the other words when they are sorted. */
+const isMinusWord = (word: string) => word.startsWith('-');
+
+/**
+ * The phrase a call of `method` sends upstream, and the phrase part of its key: one and the same text, so an
+ * answer cached under a key is always the answer to that key's phrase (issue 24, item 1: a key that dropped
+ * invisible characters the upstream still saw let one client's zero-width spelling answer another's plain word).
+ * It is the canonical phrase; for dynamics and regions its words are also sorted when their order cannot matter
+ * (no order operator), since those answers are numbers only and broad match ignores word order. GetTop keeps the
+ * order: its rows are text (the first echoes the phrase, a model's rows follow its wording), and one word order's
+ * rows must not answer the other's. Minus words stay after the others (a phrase need not open with one).
+ */
+export function sourcePhrase(method: SourceMethod, phrase: string): string {
   const text = canonicalPhrase(phrase);
-  return ORDER_OPERATORS.test(text) || !text.includes(' ') ? text : text.split(' ').sort().join(' ');
+  if (method === 'top' || ORDER_OPERATORS.test(text) || !text.includes(' ')) return text;
+  const words = text.split(' ');
+  return [...words.filter((w) => !isMinusWord(w)).sort(), ...words.filter(isMinusWord).sort()].join(' ');
+}
+
+/**
+ * The call as it goes upstream: its phrase is sourcePhrase, its region and device lists the sets its key names
+ * (sorted, without repeats). The gateway sends exactly this, and sourceCallKey is made from exactly this.
+ */
+export function upstreamCall(call: SourceCall): SourceCall {
+  const phrase = sourcePhrase(call.method, call.query.phrase);
+  const devices = setOf(call.query.devices);
+  switch (call.method) {
+    case 'top':
+      return { method: 'top', query: { ...call.query, phrase, regions: setOf(call.query.regions), devices } };
+    case 'dynamics':
+      return { method: 'dynamics', query: { ...call.query, phrase, regions: setOf(call.query.regions), devices } };
+    case 'regions':
+      return { method: 'regions', query: { ...call.query, phrase, devices } };
+  }
 }
 
 /**
  * The one cache key of a source call: method plus every parameter that changes the upstream answer, in a
- * fixed order, with lists sorted. /v1, /v2 and GraphQL build the same key for the same upstream request.
+ * fixed order, with lists sorted. /v1, /v2 and GraphQL build the same key for the same upstream request, and
+ * the key names exactly what upstreamCall sends.
  */
 export function sourceCallKey(call: SourceCall): string {
   switch (call.method) {
     case 'top': {
       const q = call.query;
-      return `top|${phraseKey(q.phrase)}|n=${q.numPhrases}|r=${sorted(q.regions)}|d=${sorted(q.devices)}`;
+      return `top|${sourcePhrase('top', q.phrase)}|n=${q.numPhrases}|r=${setOf(q.regions)}|d=${setOf(q.devices)}`;
     }
     case 'dynamics': {
       const q = call.query;
-      return `dynamics|${phraseKey(q.phrase)}|${q.period}|${q.fromDate}..${q.toDate}|r=${sorted(q.regions)}|d=${sorted(q.devices)}`;
+      return `dynamics|${sourcePhrase('dynamics', q.phrase)}|${q.period}|${q.fromDate}..${q.toDate}|r=${setOf(q.regions)}|d=${setOf(q.devices)}`;
     }
     case 'regions': {
       const q = call.query;
-      return `regions|${phraseKey(q.phrase)}|${q.level}|d=${sorted(q.devices)}`;
+      return `regions|${sourcePhrase('regions', q.phrase)}|${q.level}|d=${setOf(q.devices)}`;
     }
   }
 }
 
-/** A list as a set: order and repeats do not change the upstream answer. */
-function sorted(list: readonly (number | string)[]): string {
-  return [...new Set(list)].sort().join(',');
+/** A list as a set: order and repeats do not change the upstream answer (sorted as text, as keys always were). */
+function setOf<T extends number | string>(list: readonly T[]): T[] {
+  return [...new Set(list)].sort();
 }

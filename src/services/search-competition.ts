@@ -49,7 +49,7 @@ const pageScores = createDerivedMemo<SearchPageSignals, number>();
  */
 export function createSearchCompetitionEstimator(options: SearchCompetitionOptions): CompetitionEstimator {
   const { search, cache, clock, ttlMs } = options;
-  const namespace = options.namespace ?? 'competition:v1';
+  const namespace = options.namespace ?? 'competition:v2';
   const logger = options.logger ?? silentLogger;
   const inFlight = new Map<string, Promise<SearchPageSignals>>();
 
@@ -90,7 +90,9 @@ export function createSearchCompetitionEstimator(options: SearchCompetitionOptio
         throw new Error('competition: the search for this page failed less than 5 minutes ago; no estimate');
       }
       try {
-        const page = await fetchPage(key, phrase, regionIds);
+        // The page searched is the one the key names: the canonical phrase (a zero-width spelling searched as sent
+        // would be cached for the plain word, issue 24, item 1).
+        const page = await fetchPage(key, canonicalPhrase(phrase), regionIds);
         options.onOutcome?.('searched', clock.now() - started);
         return competitionScore(page);
       } catch (error) {

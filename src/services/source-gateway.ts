@@ -1,5 +1,5 @@
 import { DomainError } from '../domain/errors.js';
-import { type SourceCall, type SourceMethod, type SourceResults, sourceCallKey } from '../domain/source-call.js';
+import { type SourceCall, type SourceMethod, type SourceResults, sourceCallKey, upstreamCall } from '../domain/source-call.js';
 import type { Cache } from '../ports/cache.js';
 import type { CallLock } from '../ports/call-lock.js';
 import type { Clock } from '../ports/clock.js';
@@ -46,7 +46,9 @@ const STALE_SERVABLE = new Set(['SOURCE_QUOTA_EXHAUSTED', 'SOURCE_RATE_LIMITED',
 
 export function createSourceGateway(options: SourceGatewayOptions): SourceGateway {
   const { source, cache, clock, freshTtlMs, staleTtlMs } = options;
-  const namespace = options.namespace ?? 'v1';
+  // v2: entries written before the phrase sent upstream was the key's own phrase (issue 24, item 1) may hold
+  // another spelling's answer, so they are left to expire unread.
+  const namespace = options.namespace ?? 'v2';
   const inFlight = new Map<string, Promise<unknown>>();
   const lockTtlMs = options.lockTtlMs ?? 30_000;
   const coordinated: CoordinatedFetch = options.lock
@@ -60,7 +62,10 @@ export function createSourceGateway(options: SourceGatewayOptions): SourceGatewa
       })
     : (_key, fetchAndStore) => fetchAndStore();
 
-  const fetchFromSource = (call: SourceCall): Promise<unknown> => {
+  // What goes upstream is exactly what the key names (upstreamCall): a spelling the key folds (zero-width space,
+  // soft hyphen, case, ё) never reaches the source, so no key's entry can hold another spelling's answer.
+  const fetchFromSource = (asked: SourceCall): Promise<unknown> => {
+    const call = upstreamCall(asked);
     switch (call.method) {
       case 'top':
         return source.top(call.query);

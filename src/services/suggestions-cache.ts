@@ -29,7 +29,7 @@ export interface SuggestionsAnswerCacheOptions {
 /** The answer cache over the shared Cache port; an entry older than `ttlMs` is a miss. */
 export function createSuggestionsAnswerCache(options: SuggestionsAnswerCacheOptions): SuggestionsAnswerCache {
   const { cache, clock, ttlMs } = options;
-  const namespace = options.namespace ?? 'suggestions:v1';
+  const namespace = options.namespace ?? 'suggestions:v2';
   return {
     async get(key) {
       const entry = await cache.get<CachedSuggestions>(`${namespace}:${key}`);

@@ -140,9 +140,15 @@ export async function getSuggestions(
   params: SuggestionsParams,
   pipeline: SuggestionsPipeline,
 ): Promise<SuggestionsResult> {
-  const phrase = normalizePhrase(params.keyword, 'keyword');
   const location = resolveLocation(ctx.catalog, params);
-  const seed: SuggestionSeed = { keyword: params.keyword, phrase, regions: [location.regionId], limit: normalizeSuggestionsLimit(params.limit) };
+  const seed: SuggestionSeed = {
+    keyword: params.keyword,
+    // The answer is cached under the canonical seed, so it is computed from exactly that text (issue 24, item 1):
+    // every stage (related queries, LLM ideas, competition) sees what the key names, never one client's spelling.
+    phrase: canonicalPhrase(normalizePhrase(params.keyword, 'keyword')),
+    regions: [location.regionId],
+    limit: normalizeSuggestionsLimit(params.limit),
+  };
   const key = suggestionsAnswerKey(seed, pipeline.providers.map((p) => p.name).join('+'));
   let answer = await pipeline.answers?.get(key);
   if (answer) {

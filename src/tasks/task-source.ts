@@ -11,14 +11,31 @@ import type { TaskStore } from './task-store.js';
 /** Failures that only mean "not now": a task waits and tries again, never fails on them. */
 const TRANSIENT = new Set(['SOURCE_QUOTA_EXHAUSTED', 'SOURCE_RATE_LIMITED', 'SOURCE_UNAVAILABLE']);
 
+/**
+ * The source's own faults (a 500 that outlasted the adapter's retries, an answer that is not JSON or of the wrong
+ * shape): nothing the keyword did, so the task waits and asks again, as for a 5xx (one garbled answer used to fail
+ * a whole 50-keyword task as "the source rejected the keyword"). Unlike a spent quota these may never clear for
+ * one phrase, and every retry is a paid call, so they are retried SOURCE_FAULT_ROUNDS times (about 4.5 minutes
+ * of backoff) before the call fails.
+ */
+const SOURCE_FAULT = 'SOURCE_FAILED';
+export const SOURCE_FAULT_ROUNDS = 10;
+
 /** The task was cancelled: it makes no further calls. */
 export class TaskCancelledError extends Error {
   override name = 'TaskCancelledError';
 }
 
-/** A keyword (or other request) the source refused: the task fails with 50000 naming it. */
-export class CallRejectedError extends Error {
+/**
+ * A keyword (or other request) the source refused (Wordstat's INVALID_ARGUMENT): the keyword's own fault, never
+ * retried. It is an INVALID_FIELD naming the keyword, so an operation that answers each keyword on its own gives
+ * that keyword its error entry and delivers the others; where it is not caught the task fails with 50000 naming it.
+ */
+export class CallRejectedError extends DomainError {
   override name = 'CallRejectedError';
+  constructor(message: string, options: { cause: unknown }) {
+    super('INVALID_FIELD', message, options);
+  }
 }
 
 export interface TaskSourceOptions {
@@ -54,6 +71,7 @@ export function createTaskSource(options: TaskSourceOptions): RequestSource {
       options.onAnswered(key, false);
       return options.stored.get(key);
     }
+    let sourceFaults = 0;
     for (let attempt = 0; ; attempt++) {
       signal.throwIfAborted();
       let result;
@@ -72,7 +90,9 @@ export function createTaskSource(options: TaskSourceOptions): RequestSource {
       } catch (error) {
         if (signal.aborted) throw signal.reason;
         if (error instanceof TaskCancelledError) throw error;
-        if (!(error instanceof DomainError) || !TRANSIENT.has(error.code)) throw rejected(call, error);
+        if (!(error instanceof DomainError)) throw error; // our own trouble: the job engine retries the run
+        const waits = TRANSIENT.has(error.code) || (error.code === SOURCE_FAULT && ++sourceFaults < SOURCE_FAULT_ROUNDS);
+        if (!waits) throw failedCall(call, error, sourceFaults);
         await options.sleep(backoffMs(error, attempt), signal);
         continue;
       }
@@ -116,7 +136,12 @@ function backoffMs(error: DomainError | undefined, attempt: number): number {
   return Math.min(60_000, 1_000 * 2 ** Math.min(attempt, 6));
 }
 
-function rejected(call: SourceCall, error: unknown): Error {
-  if (!(error instanceof DomainError)) return error instanceof Error ? error : new Error(String(error));
-  return new CallRejectedError(`the source rejected the keyword "${call.query.phrase}": ${error.message}`, { cause: error });
+/** Why a call gives up, naming its keyword: refused by the source, or a source fault that outlasted its rounds. */
+function failedCall(call: SourceCall, error: DomainError, tries: number): DomainError {
+  const keyword = `"${call.query.phrase}"`;
+  if (error.code === 'INVALID_FIELD') return new CallRejectedError(`the source rejected the keyword ${keyword}: ${error.message}`, { cause: error });
+  if (error.code === SOURCE_FAULT) {
+    return new DomainError(SOURCE_FAULT, `the source kept failing for the keyword ${keyword} (${tries} tries): ${error.message}`, { cause: error });
+  }
+  return error;
 }

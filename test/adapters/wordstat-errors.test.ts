@@ -194,21 +194,34 @@ describe('server errors and the network', () => {
 });
 
 describe('answers that make no sense', () => {
-  it('malformed JSON → SOURCE_FAILED, not retried (the call was answered and counted)', async () => {
+  it('one malformed JSON answer is the source’s fault, retried like a 5xx: the call succeeds (issue 24, item 7)', async () => {
     fake.inject('malformed-json');
+    expect((await source.top(query)).totalCount).toBeGreaterThan(0);
+    expect(fake.calls.top).toBe(2);
+  });
+
+  it('one body of the wrong shape is retried too', async () => {
+    fake.inject('unexpected-body');
+    expect((await source.top(query)).totalCount).toBeGreaterThan(0);
+    expect(fake.calls.top).toBe(2);
+  });
+
+  it('malformed JSON on every attempt → SOURCE_FAILED once the attempts are spent', async () => {
+    fake.inject('malformed-json', { times: Infinity });
     expect(await failure(source.top(query))).toMatchObject({ code: 'SOURCE_FAILED', status: 500 });
-    expect(fake.calls.top).toBe(1);
+    expect(fake.calls.top).toBe(3);
   });
 
   it('a body of the wrong shape → SOURCE_FAILED for every method', async () => {
-    fake.inject('unexpected-body', { times: 4 });
+    fake.inject('unexpected-body', { times: Infinity });
+    // One at a time: each is retried now, so a call left waiting would reject before it is awaited.
     const calls = [
-      source.top(query),
-      source.dynamics({ phrase: 'кот', period: 'PERIOD_MONTHLY', fromDate: '2024-01-01', toDate: '2024-01-31', regions: [], devices: [] }),
-      source.regions({ phrase: 'кот', level: 'REGION_ALL', devices: [] }),
-      source.regionTree(),
+      () => source.top(query),
+      () => source.dynamics({ phrase: 'кот', period: 'PERIOD_MONTHLY', fromDate: '2024-01-01', toDate: '2024-01-31', regions: [], devices: [] }),
+      () => source.regions({ phrase: 'кот', level: 'REGION_ALL', devices: [] }),
+      () => source.regionTree(),
     ];
-    for (const call of calls) expect(await failure(call)).toMatchObject({ code: 'SOURCE_FAILED', status: 500 });
+    for (const call of calls) expect(await failure(call())).toMatchObject({ code: 'SOURCE_FAILED', status: 500 });
   });
 });
 

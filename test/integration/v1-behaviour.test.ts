@@ -119,7 +119,8 @@ describe('/v1 suggestions', () => {
   it('limit cuts the sorted list; location narrows the one top call', async () => {
     const { source, post } = setup();
     const { json } = await post<SuggestionsResultJson>('/v1/keywords/suggestions', { keyword: 'Ноутбук ', limit: 3, location_code: 1012 });
-    expect(source.calls).toMatchObject([{ method: 'top', query: { phrase: 'Ноутбук', numPhrases: 2000, regions: [213] } }]);
+    // The source gets the canonical phrase (issue 24, item 1); the answer echoes the keyword as sent.
+    expect(source.calls).toMatchObject([{ method: 'top', query: { phrase: 'ноутбук', numPhrases: 2000, regions: [213] } }]);
     const [result] = json.tasks[0]!.result!;
     expect(result!.seed_keyword).toBe('Ноутбук ');
     // Moscow weight 0.25 of 12000, 8000, 8000: the phrases containing the seed first ("планшет", 9000, would

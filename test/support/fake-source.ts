@@ -1,4 +1,4 @@
-import { canonicalPhrase, type SourceCall, type SourceMethod } from '../../src/domain/source-call.js';
+import { type SourceCall, type SourceMethod, sourcePhrase } from '../../src/domain/source-call.js';
 import type { SourceKind, StatisticsSource } from '../../src/ports/statistics-source.js';
 import type { SourceAnswers } from './answers/source-answers.js';
 import { fixtureAnswers } from './answers/fixture-answers.js';
@@ -61,6 +61,13 @@ export function createFakeSource(options: FakeSourceOptions = {}): FakeSource {
   let inFlight = 0;
   let maxInFlight = 0;
 
+  // A failing phrase fails however the service spells it upstream (dynamics and regions send sorted words).
+  const failureOf = (method: SourceMethod, phrase: string): Error | undefined => {
+    const sent = sourcePhrase(method, phrase);
+    for (const [failing, error] of failures) if (sourcePhrase(method, failing) === sent) return error;
+    return undefined;
+  };
+
   async function run<T>(call: AnyCall, answer: (n: number) => T): Promise<T> {
     const n = ++total;
     counts.set(call.method, (counts.get(call.method) ?? 0) + 1);
@@ -69,8 +76,7 @@ export function createFakeSource(options: FakeSourceOptions = {}): FakeSource {
     maxInFlight = Math.max(maxInFlight, inFlight);
     try {
       if (options.latencyMs !== undefined) await wait(options.latencyMs);
-      const phrase = call.query ? canonicalPhrase(call.query.phrase) : undefined;
-      const failure = (phrase !== undefined ? failures.get(phrase) : undefined) ?? rule?.({ ...call, n });
+      const failure = (call.query ? failureOf(call.method, call.query.phrase) : undefined) ?? rule?.({ ...call, n });
       if (failure) throw failure;
       return answer(n);
     } finally {

@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
 import { billCancelledTask } from '../../src/tasks/task-billing.js';
+import * as searchVolume from '../../src/services/search-volume.js';
 import { createVirtualTaskHarness } from './support.js';
+
+/** Whether search_volume gives a keyword the source refused its own entry (issue 24, item 4, on another branch). */
+const KEYWORD_ENTRIES = 'isKeywordVolumeError' in searchVolume;
 
 const never = new AbortController().signal;
 
@@ -31,8 +35,9 @@ describe('task faults, billing and retention', () => {
     expect(h.source.count()).toBe(5); // 3 faults, then one call per keyword
   });
 
-  it('fails with 50000 naming the rejected keyword; the corrected re-post pays only repeats', async () => {
-    h.source.failWhen(({ n }) => (n === 2 ? new DomainError('SOURCE_FAILED', 'Wordstat rejected the request: bad phrase (HTTP 400)') : undefined));
+  // Once search_volume answers a refused keyword with its own entry (issue 24, item 4), source-faults.test.ts covers it.
+  it.skipIf(KEYWORD_ENTRIES)('fails with 50000 naming the rejected keyword; the corrected re-post pays only repeats', async () => {
+    h.source.failWhen(({ n }) => (n === 2 ? new DomainError('INVALID_FIELD', 'Wordstat refused the request: bad phrase') : undefined));
     const id = await h.post('k', 'search_volume', { keywords: ['хорошее', 'плохое'], location_code: 2643, language_code: 'ru' });
     await h.runner.run(id, never);
     const failed = await h.store.get(id);

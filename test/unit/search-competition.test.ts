@@ -47,11 +47,21 @@ describe('search competition estimator', () => {
     expect(calls).toHaveLength(1);
     await estimator.estimate('ноутбук', [213]);
     expect(calls).toHaveLength(2);
-    expect(cache.keys()).toEqual(['competition:v1:ноутбук|r=2,213', 'competition:v1:ноутбук|r=213']);
+    expect(cache.keys()).toEqual(['competition:v2:ноутбук|r=2,213', 'competition:v2:ноутбук|r=213']);
     expect(outcomes).toEqual(['searched', 'cached', 'searched']);
     clock.advance(24 * HOUR);
     await estimator.estimate('ноутбук', [2, 213]);
     expect(calls).toHaveLength(3);
+  });
+
+  it('searches the page its key names: an invisible-character spelling first searches the plain word (issue 24, item 1)', async () => {
+    const pages: Record<string, SearchPageSignals> = { мороженое: PAGE, 'моро\u200bженое': { foundDocs: 0, topDomains: [] } };
+    const { estimator, calls } = setup((phrase) => pages[phrase] ?? new Error(`unknown page ${phrase}`));
+    const poisoned = await estimator.estimate('Моро\u200bженое', []);
+    expect(calls.map(([phrase]) => phrase)).toEqual(['мороженое']);
+    expect(await estimator.estimate('мороженое', [])).toBe(poisoned);
+    expect(poisoned).toBe(competitionScore(PAGE));
+    expect(calls).toHaveLength(1);
   });
 
   it('concurrent estimates of one page share one search call', async () => {
@@ -65,7 +75,7 @@ describe('search competition estimator', () => {
     let fail = true;
     const { estimator, calls, cache, clock, outcomes } = setup(() => (fail ? new Error('search down') : PAGE));
     await expect(estimator.estimate('ноутбук', [])).rejects.toThrow('search down');
-    expect(cache.keys()).toEqual(['competition:v1:ноутбук|r=:failed']);
+    expect(cache.keys()).toEqual(['competition:v2:ноутбук|r=:failed']);
     fail = false;
     // Issue 20, item 13: within the 5 minutes no new search call (every hit used to wait for one).
     await expect(estimator.estimate('ноутбук', [])).rejects.toThrow(/failed less than 5 minutes ago/);

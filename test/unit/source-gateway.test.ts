@@ -122,7 +122,7 @@ describe('source gateway across processes (shared lock)', () => {
   it('falls back to its own call after waiting the bound for a holder that never delivers', async () => {
     const table: SharedLockTable = { holders: new Map() };
     const { source, gateways } = twoProcesses(table, 200);
-    table.holders.set('v1:top|слон|n=10|r=213|d=', { owner: Symbol('stuck'), until: Date.now() + 60_000 });
+    table.holders.set('v2:top|слон|n=10|r=213|d=', { owner: Symbol('stuck'), until: Date.now() + 60_000 });
     const started = performance.now();
     const answer = await gateways[0].call(top('слон'));
     expect(performance.now() - started).toBeGreaterThanOrEqual(200);

@@ -43,7 +43,8 @@ describe('search_volume fan-out', () => {
     const failure = new DomainError('SOURCE_QUOTA_EXHAUSTED', 'quota');
     const { ctx, source } = contextWith({ failures: { 'запрос 1': failure } }, 1);
     await expect(getSearchVolume(ctx, { keywords: keywords(5) }, deps)).rejects.toBe(failure);
-    expect(source.calls.map((c) => c.query.phrase)).toEqual(['запрос 0', 'запрос 1']);
+    // Dynamics goes upstream with its words sorted (issue 24, item 1): "запрос 0" is sent as "0 запрос".
+    expect(source.calls.map((c) => c.query.phrase)).toEqual(['0 запрос', '1 запрос']);
   });
 
   it('validates every keyword before the first call', async () => {

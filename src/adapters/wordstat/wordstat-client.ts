@@ -40,22 +40,28 @@ export interface WordstatClient {
   call<S extends z.ZodType>(method: WordstatMethod, body: unknown, schema: S, signal?: AbortSignal): Promise<z.output<S>>;
 }
 
-function parseBody<S extends z.ZodType>(method: WordstatMethod, text: string, schema: S, logger: Logger): z.output<S> {
+/** A 2xx body read: the parsed answer, or SOURCE_FAILED saying why it could not be read (not JSON, wrong shape). */
+function parseBody<S extends z.ZodType>(
+  method: WordstatMethod,
+  text: string,
+  schema: S,
+  logger: Logger,
+): { ok: true; value: z.output<S> } | { ok: false; error: DomainError } {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (cause) {
     logger.warn({ method, bytes: text.length }, 'Wordstat sent a body that is not JSON');
-    throw new DomainError('SOURCE_FAILED', 'Wordstat sent a malformed answer (not JSON)', { cause });
+    return { ok: false, error: new DomainError('SOURCE_FAILED', 'Wordstat sent a malformed answer (not JSON)', { cause }) };
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unknown';
     logger.warn({ method, issue: where }, 'Wordstat sent an answer of unexpected shape');
-    throw new DomainError('SOURCE_FAILED', `Wordstat sent an unexpected answer (${where})`);
+    return { ok: false, error: new DomainError('SOURCE_FAILED', `Wordstat sent an unexpected answer (${where})`) };
   }
-  return parsed.data;
+  return { ok: true, value: parsed.data };
 }
 
 /** Creates the retrying client. Every failure leaves as a DomainError; nothing else escapes. */
@@ -77,11 +83,16 @@ export function createWordstatClient(options: WordstatClientOptions): WordstatCl
           // Both ids in the log, so Yandex support can find the call (the client's, and the one Yandex gave it).
           logger.debug({ method, attempt, status: answer.status, clientRequestId: requestId, yandexRequestId: answer.requestId }, 'Wordstat answered');
           const hiddenError = answer.status >= 200 && answer.status < 300 ? errorInSuccess(answer.text) : undefined;
-          if (answer.status >= 200 && answer.status < 300 && hiddenError === undefined) return parseBody(method, answer.text, schema, logger);
-          if (answer.status >= 300 || hiddenError !== undefined) {
+          if (answer.status >= 200 && answer.status < 300 && hiddenError === undefined) {
+            const parsed = parseBody(method, answer.text, schema, logger);
+            if (parsed.ok) return parsed.value;
+            // A garbled answer is the source's fault, like a 5xx: tried again within the call, never read as the
+            // keyword's fault (a task failed whole on one truncated body, issue 24, item 7).
+            failure = { kind: 'transient', error: parsed.error };
+          } else {
             logger.warn({ method, attempt, status: answer.status, clientRequestId: requestId, yandexRequestId: answer.requestId }, 'Wordstat answered with an error');
+            failure = classifyHttpFailure(hiddenError === undefined ? answer.status : httpStatusOfGrpc(hiddenError), answer.retryAfter, answer.text, now());
           }
-          failure = classifyHttpFailure(hiddenError === undefined ? answer.status : httpStatusOfGrpc(hiddenError), answer.retryAfter, answer.text, now());
         } catch (error) {
           if (error instanceof DomainError) throw error;
           const attemptError = error instanceof AttemptError ? error : undefined;

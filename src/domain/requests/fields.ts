@@ -77,8 +77,8 @@ function checkedPhrase(value: string, field: string): string {
   if (phrase.length === 0) throw invalidField(field, `${field} must not be empty`);
   const problem = phraseProblem(phrase);
   if (problem) throw invalidField(field, `${field} ${problem}`);
-  // What goes upstream: NFC (responses still echo the keyword as sent). Invisible characters stay: a ZWJ joins an
-  // emoji sequence, a ZWNJ spells a word; only the cache key drops them (canonicalPhrase).
+  // The request's phrase, NFC (responses still echo the keyword as sent). What goes upstream is the canonical form
+  // the cache key is made of (sourcePhrase: no invisible characters, lower case, ё as е), added by the gateway.
   return phrase.normalize('NFC');
 }
 

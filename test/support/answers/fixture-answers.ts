@@ -1,5 +1,5 @@
 import { periodStarts } from '../../../src/domain/dates/periods.js';
-import { canonicalPhrase } from '../../../src/domain/source-call.js';
+import { canonicalPhrase, sourcePhrase } from '../../../src/domain/source-call.js';
 import type {
   DynamicsQuery,
   DynamicsResult,
@@ -75,10 +75,13 @@ export const REGIONS_TOTAL = 12_500;
 const weightOf = (regions: readonly number[]) =>
   regions.length === 0 ? WORLD_WEIGHT : regions.reduce((sum, id) => sum + (REGION_WEIGHT[id] ?? OTHER_REGION_WEIGHT), 0);
 
+/** MONTHLY_BASE by the words the service sends for dynamics (sorted where order cannot matter, as Wordstat reads them). */
+const MONTHLY_BASE_BY_WORDS = new Map(Object.entries(MONTHLY_BASE).map(([phrase, base]) => [sourcePhrase('dynamics', phrase), base]));
+
 /** The fixture as an answer model (see the rules above). */
 export const fixtureAnswers: SourceAnswers = {
   dynamics(query: DynamicsQuery): DynamicsResult {
-    const scaledBase = Math.round((MONTHLY_BASE[canonicalPhrase(query.phrase)] ?? 100) * weightOf(query.regions));
+    const scaledBase = Math.round((MONTHLY_BASE_BY_WORDS.get(sourcePhrase('dynamics', query.phrase)) ?? 100) * weightOf(query.regions));
     const points = periodStarts(query.fromDate, query.toDate, query.period)
       .map((date) => ({ date, count: scaledBase + 100 * (Number(date.slice(5, 7)) - 1) }))
       .filter((p) => p.count > 0)
