@@ -58,14 +58,14 @@ describe('/v1 presenters', () => {
       cpc: 0.3,
       monthlySearches: [{ year: 2026, month: 10, searchVolume: 1000 }],
       matchTypes: {
-        exact: { searchVolume: 300, last30Days: 310, monthlySource: 'derived', monthlySearches: [{ year: 2026, month: 10, searchVolume: 300 }] },
+        exact: { searchVolume: 300, last30Days: 310, broadLast30Days: 1033, ratio: 310 / 1033, monthlySource: 'derived', monthlySearches: [{ year: 2026, month: 10, searchVolume: 300 }] },
       },
       seasonality: { months: 12, yoyChangePercent: null, peakMonth: 12, seasonalityIndex: 1.4, slopePercentPerYear: 2.5, trendClass: 'stable' },
     });
     expect(json.search_volume_exact).toBe(300);
     expect(json.search_volume_phrase).toBeNull();
     expect(json.match_type_monthly_searches).toEqual({
-      exact: { source: 'derived', last_30_days: 310, monthly_searches: [{ year: 2026, month: 10, search_volume: 300 }] },
+      exact: { source: 'derived', last_30_days: 310, broad_last_30_days: 1033, ratio: 0.300097, monthly_searches: [{ year: 2026, month: 10, search_volume: 300 }] },
     });
     expect(json.seasonality).toEqual({
       months: 12,

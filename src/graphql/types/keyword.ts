@@ -33,6 +33,16 @@ const MatchTypeVolumeRef = builder.objectRef<MatchTypeVolume & { matchType: Extr
     matchType: t.field({ type: MatchTypeEnum, resolve: (v) => v.matchType }),
     searchVolume: t.exposeInt('searchVolume', { description: 'Rounded mean of the newest 12 derived months: comparable with broad searchVolume.' }),
     last30Days: t.exposeInt('last30Days', { description: "The type's own count over the last 30 days." }),
+    broadLast30Days: t.int({
+      nullable: true,
+      description: "The bare phrase's count over the same 30 days (null in a task stored before it was kept).",
+      resolve: (v) => v.broadLast30Days ?? null,
+    }),
+    ratio: t.float({
+      nullable: true,
+      description: 'last30Days ÷ broadLast30Days, capped at 1 (EXACT also at PHRASE\'s): each month is round(broad month × ratio).',
+      resolve: (v) => v.ratio ?? null,
+    }),
     monthlySource: t.field({ type: MonthlySourceEnum, resolve: (v) => v.monthlySource }),
     monthlySearches: t.field({ type: [MonthlyVolumeRef], description: 'Newest first; derived (see monthlySource).', resolve: (v) => v.monthlySearches }),
   }),

@@ -128,16 +128,18 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
           { year: 2026, month: 10, search_volume: 42000 },
           { year: 2026, month: 9, search_volume: 39000 },
         ],
-        search_volume_phrase: 9100,
+        search_volume_phrase: 9108,
         search_volume_exact: null,
         search_volume_order: null,
         match_type_monthly_searches: {
           phrase: {
             source: 'derived',
             last_30_days: 9400,
+            broad_last_30_days: 41800,
+            ratio: 0.22488,
             monthly_searches: [
-              { year: 2026, month: 10, search_volume: 9400 },
-              { year: 2026, month: 9, search_volume: 8700 },
+              { year: 2026, month: 10, search_volume: 9445 },
+              { year: 2026, month: 9, search_volume: 8770 },
             ],
           },
         },

@@ -44,8 +44,10 @@ export const envelopeErrorSchema = component(
 const monthlySearches = z.array(z.object({ year: z.number().int(), month: z.number().int().min(1).max(12), search_volume: volume }));
 
 const matchTypeSeries = z.object({
-  source: z.literal('derived').meta({ description: 'Wordstat gives monthly figures only for broad: these months are broad\'s, scaled by the type\'s last-30-days share.' }),
+  source: z.literal('derived').meta({ description: 'Wordstat gives monthly figures only for broad: these months are broad\'s × ratio (docs/decisions.md).' }),
   last_30_days: volume.meta({ description: "The type's own count over the last 30 days." }),
+  broad_last_30_days: volume.nullable().meta({ description: 'The bare phrase\'s count over the same 30 days (null in a task stored before it was kept).' }),
+  ratio: z.number().min(0).max(1).nullable().meta({ description: 'last_30_days ÷ broad_last_30_days, capped at 1 (exact also at phrase\'s ratio), six decimals: each month is round(broad month × ratio).' }),
   monthly_searches: monthlySearches,
 });
 

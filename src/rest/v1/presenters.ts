@@ -2,7 +2,7 @@ import type { CompetitionLevel } from '../../domain/keyword-metrics.js';
 import type { KeywordLocations } from '../../services/locations.js';
 import { EXTRA_MATCH_TYPES, type ExtraMatchType } from '../../domain/match-types.js';
 import type { Seasonality } from '../../domain/seasonality.js';
-import type { KeywordVolume } from '../../services/search-volume.js';
+import type { KeywordVolume, MatchTypeVolume } from '../../services/search-volume.js';
 import type { SuggestionsResult } from '../../services/suggestions.js';
 
 /** tasks[].result[] of /v1/keywords/search_volume, field for field as the keyword-data format has it. */
@@ -28,6 +28,10 @@ export interface SearchVolumeItemJson {
 interface MatchTypeSeriesJson {
   source: 'derived';
   last_30_days: number;
+  /** The bare phrase's count over the same 30 days; null in a result stored before issue 24. */
+  broad_last_30_days: number | null;
+  /** The share applied to broad's months (last_30_days ÷ broad_last_30_days, capped); null as above. */
+  ratio: number | null;
   monthly_searches: readonly MonthlySearchJson[];
 }
 
@@ -87,7 +91,7 @@ function presentMatchTypes(types: KeywordVolume['matchTypes']) {
   const series: Partial<Record<ExtraMatchType, MatchTypeSeriesJson>> = {};
   for (const type of EXTRA_MATCH_TYPES) {
     const figures = types[type];
-    if (figures) series[type] = { source: figures.monthlySource, last_30_days: figures.last30Days, monthly_searches: presentMonths(figures.monthlySearches) };
+    if (figures) series[type] = presentMatchTypeSeries(figures);
   }
   return {
     search_volume_phrase: types.phrase?.searchVolume ?? null,
@@ -96,6 +100,20 @@ function presentMatchTypes(types: KeywordVolume['matchTypes']) {
     match_type_monthly_searches: series,
   };
 }
+
+/** One derived series with both sides of its ratio, so a reader can check `month = broad month × ratio`. */
+function presentMatchTypeSeries(figures: MatchTypeVolume): MatchTypeSeriesJson {
+  return {
+    source: figures.monthlySource,
+    last_30_days: figures.last30Days,
+    broad_last_30_days: figures.broadLast30Days ?? null,
+    ratio: figures.ratio === undefined ? null : roundRatio(figures.ratio),
+    monthly_searches: presentMonths(figures.monthlySearches),
+  };
+}
+
+/** Six decimals: enough to recompute every month of a series in the millions to the unit. */
+const roundRatio = (ratio: number) => Math.round(ratio * 1e6) / 1e6;
 
 /** Seasonality in the format's snake_case (shared by /v1 items and /v2 dynamics). */
 export function presentSeasonality(s: Seasonality | null): SeasonalityJson | null {
