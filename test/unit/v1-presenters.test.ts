@@ -29,6 +29,8 @@ describe('/v1 presenters', () => {
       'search_volume_order',
       'match_type_monthly_searches',
       'seasonality',
+      'keyword_form',
+      'keyword_measure',
     ]);
     expect(json).toEqual({
       keyword: ' Пицца',
@@ -44,6 +46,9 @@ describe('/v1 presenters', () => {
       search_volume_order: null,
       match_type_monthly_searches: {},
       seasonality: null,
+      // A result stored before keyword forms: broad.
+      keyword_form: 'broad',
+      keyword_measure: null,
     });
   });
 
@@ -109,6 +114,27 @@ describe('/v1 presenters', () => {
           affinity_index: 60.5,
         },
       ],
+    });
+  });
+
+  it('a keyword the source refused: its figures null (never 0), the form, and the error naming it', () => {
+    const json = presentSearchVolumeItem({
+      keyword: '[велосипед',
+      locationCode: 2643,
+      languageCode: 'ru',
+      form: 'operators',
+      error: { code: 'INVALID_FIELD', field: 'keywords[2]', message: 'keywords[2]: Wordstat refused the request: Invalid query syntax' },
+    });
+    expect(json).toMatchObject({
+      keyword: '[велосипед',
+      search_volume: null,
+      cpc: null,
+      competition: null,
+      monthly_searches: [],
+      seasonality: null,
+      keyword_form: 'operators',
+      keyword_measure: null,
+      error: { status_code: 40501, field: 'keywords[2]', status_message: 'keywords[2]: Wordstat refused the request: Invalid query syntax' },
     });
   });
 });

@@ -109,7 +109,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: envelopeSchema(searchVolumeItemSchema, 'SearchVolumeEnvelope'),
     requestExample: searchVolumeRequest,
     fields: {
-      keywords: '1 to 100 keywords, each non-empty, no operator but +.',
+      keywords: '1 to 100 keywords, each non-empty; Wordstat operators allowed: "…" phrase, !w exact, […] order, -minus words, ( | ) (see keyword_form).',
       location_code: locationCode,
       language_code: 'Echoed (default ru).',
       match_types: 'Any of broad, phrase, exact, order (default [broad]; broad is always measured). Each extra type is one more Wordstat call per keyword.',
@@ -144,6 +144,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
           },
         },
         seasonality: { months: 12, yoy_change_percent: null, peak_month: 12, seasonality_index: 1.31, slope_percent_per_year: 4.2, trend_class: 'stable' },
+        keyword_form: 'broad',
+        keyword_measure: null,
       },
     ]),
   },

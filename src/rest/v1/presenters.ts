@@ -2,7 +2,16 @@ import type { CompetitionLevel } from '../../domain/keyword-metrics.js';
 import type { KeywordLocations } from '../../services/locations.js';
 import { EXTRA_MATCH_TYPES, type ExtraMatchType } from '../../domain/match-types.js';
 import type { Seasonality } from '../../domain/seasonality.js';
-import type { KeywordVolume, MatchTypeVolume } from '../../services/search-volume.js';
+import type { KeywordFormName } from '../../domain/keyword-form.js';
+import { taskStatusCode } from './envelope.js';
+import {
+  type FormMeasure,
+  isKeywordVolumeError,
+  type KeywordVolume,
+  type KeywordVolumeEntry,
+  type KeywordVolumeError,
+  type MatchTypeVolume,
+} from '../../services/search-volume.js';
 import type { SuggestionsResult } from '../../services/suggestions.js';
 
 /** tasks[].result[] of /v1/keywords/search_volume, field for field as the keyword-data format has it. */
@@ -10,10 +19,11 @@ export interface SearchVolumeItemJson {
   keyword: string;
   location_code: number;
   language_code: string;
-  search_volume: number;
+  /** Null only on a keyword the source refused (`error` says why). */
+  search_volume: number | null;
   competition: number | null;
   competition_level: CompetitionLevel | null;
-  cpc: number;
+  cpc: number | null;
   monthly_searches: readonly MonthlySearchJson[];
   // Extra fields (issue 21): clients of the format ignore fields they do not know.
   /** Mean of the derived months of each match type; null when the type was not asked. */
@@ -23,6 +33,24 @@ export interface SearchVolumeItemJson {
   /** Per asked match type: its own last-30-days count and its derived months (labelled). */
   match_type_monthly_searches: Partial<Record<ExtraMatchType, MatchTypeSeriesJson>>;
   seasonality: SeasonalityJson | null;
+  // Issue 24, item 4: a keyword pasted with Wordstat operators is measured as its form.
+  /** The form the keyword is written in: broad (no operator but +), phrase, exact, order, or operators. */
+  keyword_form: KeywordFormName;
+  /** How a keyword in another form than broad was measured; null for broad. */
+  keyword_measure: KeywordMeasureJson | null;
+  /** Only on a keyword the source refused: the other keywords are answered. */
+  error?: { status_code: number; status_message: string; field: string };
+}
+
+interface KeywordMeasureJson {
+  /** The phrase Wordstat counted over the last 30 days. */
+  measured_as: string;
+  last_30_days: number;
+  /** `derived`: base_keyword's months × ratio; `none`: no base phrase (`a | b`), no months. */
+  monthly_source: 'derived' | 'none';
+  base_keyword: string | null;
+  base_last_30_days: number | null;
+  ratio: number | null;
 }
 
 interface MatchTypeSeriesJson {
@@ -70,8 +98,10 @@ export interface LocationsResultJson {
   }[];
 }
 
-/** One search_volume result item. */
-export function presentSearchVolumeItem(volume: KeywordVolume): SearchVolumeItemJson {
+/** One search_volume result item: a keyword's figures, or the source's refusal of it. */
+export function presentSearchVolumeItem(entry: KeywordVolumeEntry): SearchVolumeItemJson {
+  if (isKeywordVolumeError(entry)) return presentRefusedItem(entry);
+  const volume = entry;
   return {
     keyword: volume.keyword,
     location_code: volume.locationCode,
@@ -83,6 +113,42 @@ export function presentSearchVolumeItem(volume: KeywordVolume): SearchVolumeItem
     monthly_searches: presentMonths(volume.monthlySearches),
     ...presentMatchTypes(volume.matchTypes ?? {}),
     seasonality: presentSeasonality(volume.seasonality ?? null),
+    keyword_form: volume.form ?? 'broad',
+    keyword_measure: presentFormMeasure(volume.formMeasure ?? null),
+  };
+}
+
+function presentFormMeasure(measure: FormMeasure | null): KeywordMeasureJson | null {
+  if (!measure) return null;
+  return {
+    measured_as: measure.measuredAs,
+    last_30_days: measure.last30Days,
+    monthly_source: measure.monthlySource,
+    base_keyword: measure.baseKeyword,
+    base_last_30_days: measure.baseLast30Days,
+    ratio: measure.ratio === null ? null : roundRatio(measure.ratio),
+  };
+}
+
+/** A refused keyword: every figure null (never a 0 that reads as "no demand"), and the source's reason. */
+function presentRefusedItem(entry: KeywordVolumeError): SearchVolumeItemJson {
+  return {
+    keyword: entry.keyword,
+    location_code: entry.locationCode,
+    language_code: entry.languageCode,
+    search_volume: null,
+    competition: null,
+    competition_level: null,
+    cpc: null,
+    monthly_searches: [],
+    search_volume_phrase: null,
+    search_volume_exact: null,
+    search_volume_order: null,
+    match_type_monthly_searches: {},
+    seasonality: null,
+    keyword_form: entry.form,
+    keyword_measure: null,
+    error: { status_code: taskStatusCode(entry.error.code), status_message: entry.error.message, field: entry.error.field },
   };
 }
 
