@@ -44,7 +44,31 @@ function phrase(body: Body): string {
   if (value === undefined || value === '') throw invalid('phrase: required field is missing');
   if (typeof value !== 'string') throw invalid('proto: invalid value for string field phrase');
   if ([...value].length > 400) throw invalid('phrase: length must be <=400');
+  const syntax = operatorSyntaxProblem(value);
+  if (syntax) throw invalid(`Invalid query syntax: ${syntax}`);
   return value;
+}
+
+/**
+ * What Wordstat cannot parse in a phrase's operators [I]: an unclosed quote, bracket or parenthesis, a closing one
+ * without its opening, or brackets inside brackets. The demo model reads anything; the fake refuses these as the
+ * live API presumably does, so a pasted list with one broken keyword can be tested.
+ */
+function operatorSyntaxProblem(text: string): string | undefined {
+  if ((text.match(/"/g)?.length ?? 0) % 2 === 1) return 'unpaired quote';
+  let square = 0;
+  let round = 0;
+  for (const ch of text) {
+    if (ch === '[') square++;
+    else if (ch === ']') square--;
+    else if (ch === '(') round++;
+    else if (ch === ')') round--;
+    if (square < 0 || round < 0) return `unexpected "${ch}"`;
+    if (square > 1) return 'nested square brackets';
+  }
+  if (square !== 0) return 'unclosed "["';
+  if (round !== 0) return 'unclosed "("';
+  return undefined;
 }
 
 /** protojson accepts an enum as its full name or its number; a name without its prefix is rejected. */

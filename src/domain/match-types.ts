@@ -58,20 +58,26 @@ export interface MatchTypeFigures {
   last30Days: number;
   /** broad's months × `ratio`, rounded; same months and order as the broad series. */
   monthly: number[];
-  /** The share of broad applied to every month, in [0, 1]. */
+  /** The type's share of broad over the same 30 days, applied to every month, in [0, 1]. */
   ratio: number;
 }
 
 /**
  * Monthly figures for a match type that Wordstat will not give monthly (monthly dynamics take only `+`): the
- * type's last-30-days count as a share of broad's latest month, applied to every broad month. The share is
- * capped at 1, and at `capRatio` (exact is capped at phrase's share when both are asked), so the derived
- * figures never exceed broad (or phrase). A broad series ending at 0 gives share 1 when the type has demand
- * (the type's count cannot be placed against a month that has none) and 0 when it has none.
+ * type's share of broad, both counted by GetTop over **the same 30 days** (`typeLast30Days ÷ broadLast30Days`),
+ * applied to every broad month. Both counts come from one window, so the share does not depend on the day it is
+ * asked (a share against broad's newest calendar month did: −31 % to +69 % for seasonal phrases, issue 24). The
+ * share is capped at 1 and at `capRatio` (exact is capped at phrase's share when both are asked), so the derived
+ * figures never exceed broad (or phrase). Broad with no demand in the window gives share 1 when the type has
+ * demand (the counts disagree; broad's months are the bound) and 0 when it has none.
  */
-export function deriveMatchTypeSeries(broadMonthly: readonly number[], last30Days: number, capRatio = 1): MatchTypeFigures {
-  const latest = broadMonthly.at(-1) ?? 0;
-  const raw = latest > 0 ? last30Days / latest : last30Days > 0 ? 1 : 0;
+export function deriveMatchTypeSeries(
+  broadMonthly: readonly number[],
+  typeLast30Days: number,
+  broadLast30Days: number,
+  capRatio = 1,
+): MatchTypeFigures {
+  const raw = broadLast30Days > 0 ? typeLast30Days / broadLast30Days : typeLast30Days > 0 ? 1 : 0;
   const ratio = Math.max(0, Math.min(1, capRatio, raw));
-  return { last30Days, ratio, monthly: broadMonthly.map((count) => Math.round(count * ratio)) };
+  return { last30Days: typeLast30Days, ratio, monthly: broadMonthly.map((count) => Math.round(count * ratio)) };
 }

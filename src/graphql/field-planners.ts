@@ -10,7 +10,9 @@ import { toTopQuery } from '../services/top.js';
 import type { ExtraMatchType } from '../domain/match-types.js';
 import { DEFAULT_HISTORY_MONTHS } from '../services/keyword-history.js';
 import { matchTypeCalls } from '../services/match-type-volumes.js';
-import { monthlyVolumeQuery } from '../services/search-volume.js';
+import { matchTypesFor } from '../services/search-volume.js';
+import { keywordFigureCalls } from '../services/keyword-form-volume.js';
+import { keywordFormOf } from '../domain/keyword-form.js';
 import { keywordVolumeOptions } from './keyword-args.js';
 import { resolveUsageRange } from '../services/usage.js';
 import { resolveLocation } from '../services/location.js';
@@ -21,9 +23,12 @@ export type { FieldPlan, FieldPlanner, KeywordParent, KeywordRows, TaskSelector 
 
 const opt = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
-/** Monthly volume of a keyword: the call its volume figures make (the /v1 search_volume call; keyword-view.ts). */
-function volumeCall(ctx: ServiceContext, keyword: KeywordParent): SourceCall {
-  return { method: 'dynamics', query: monthlyVolumeQuery(ctx, keyword.phrase, keyword.regions, keyword.historyMonths ?? DEFAULT_HISTORY_MONTHS) };
+/**
+ * The calls of a keyword's own figures (the /v1 search_volume calls; keyword-view.ts): broad, its monthly call; a
+ * phrase written with operators, its form's GetTop and its base phrase's monthly call and GetTop.
+ */
+function volumeCalls(ctx: ServiceContext, keyword: KeywordParent): SourceCall[] {
+  return keywordFigureCalls(ctx, keywordFormOf(keyword.phrase), keyword.regions, keyword.historyMonths ?? DEFAULT_HISTORY_MONTHS, 'phrase');
 }
 
 /** The keywords of a keyword field, over the region of its locationCode or locationName (checked as the resolver does). */
@@ -41,13 +46,14 @@ const matchTypePlan =
   (type?: ExtraMatchType): FieldPlanner =>
   (_a, ctx, parents) => ({
     calls: parents
-      .filter((k) => !k.stored && (k.matchTypes ?? []).length > 0 && (type === undefined || k.matchTypes!.includes(type)))
-      .flatMap((k) => [volumeCall(ctx, k), ...matchTypeCalls(ctx, k.phrase, k.matchTypes!, k.regions, 'phrase')]),
+      .map((k) => ({ k, types: matchTypesFor(keywordFormOf(k.phrase), k.matchTypes ?? []) }))
+      .filter(({ k, types }) => !k.stored && types.length > 0 && (type === undefined || types.includes(type)))
+      .flatMap(({ k, types }) => [...volumeCalls(ctx, k), ...matchTypeCalls(ctx, k.phrase, types, k.regions, 'phrase')]),
   });
 
 /** A `Keyword` costs nothing by itself: each field reading its monthly figures makes the volume call (once). */
 const keywordPlan = (keywords: KeywordParent[]): FieldPlan => ({ calls: [], keywords });
-const volumePlan: FieldPlanner = (_a, ctx, parents) => ({ calls: parents.filter((k) => !k.stored).map((k) => volumeCall(ctx, k)) });
+const volumePlan: FieldPlanner = (_a, ctx, parents) => ({ calls: parents.filter((k) => !k.stored).flatMap((k) => volumeCalls(ctx, k)) });
 
 /** Planners by `Type.field`; a field without one makes no source call and has no argument rule of ours. */
 export const FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
@@ -90,6 +96,8 @@ export const FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
   'Keyword.cpc': volumePlan,
   'Keyword.monthlySearches': volumePlan,
   'Keyword.seasonality': volumePlan,
+  // Broad keywords answer null without a call.
+  'Keyword.keywordMeasure': (a, ctx, parents) => volumePlan(a, ctx, parents.filter((k) => keywordFormOf(k.phrase).form !== 'broad')),
   'Keyword.searchVolumePhrase': matchTypePlan('phrase'),
   'Keyword.searchVolumeExact': matchTypePlan('exact'),
   'Keyword.searchVolumeOrder': matchTypePlan('order'),

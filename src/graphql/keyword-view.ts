@@ -8,11 +8,17 @@ import type { Seasonality } from '../domain/seasonality.js';
 import { DEFAULT_HISTORY_MONTHS, type HistoryMonths } from '../services/keyword-history.js';
 import { type LocationInput, resolveLocation } from '../services/location.js';
 import { measureMatchTypes } from '../services/match-type-volumes.js';
+import { DomainError, invalidField } from '../domain/errors.js';
+import { type KeywordFormName, keywordFormOf } from '../domain/keyword-form.js';
+import { type FormMeasure, measureKeywordFigures } from '../services/keyword-form-volume.js';
 import {
   estimateCompetition,
+  isKeywordVolumeError,
   type KeywordVolume,
+  type KeywordVolumeEntry,
+  type KeywordVolumeError,
+  matchTypesFor,
   type MatchTypeVolumes,
-  measureMonthlyVolume,
   type MonthlyVolume,
 } from '../services/search-volume.js';
 import { createCallLimit } from './call-limit.js';
@@ -22,6 +28,8 @@ export interface VolumeFigures {
   searchVolume: number;
   monthlySearches: readonly MonthlyVolume[];
   seasonality: Seasonality | null;
+  /** How a keyword in another form than broad was measured; null for broad. */
+  measure: FormMeasure | null;
 }
 
 /**
@@ -38,6 +46,8 @@ export interface KeywordView {
   /** The region filter of the keyword's figures and of its nested views. */
   regions: readonly number[];
   languageCode: string;
+  /** The form the keyword is written in (its own operators). */
+  form: KeywordFormName;
   volume(): Promise<VolumeFigures>;
   /** The asked match types (besides broad), in a fixed order. */
   askedMatchTypes: readonly ExtraMatchType[];
@@ -61,6 +71,8 @@ export interface KeywordViewsParams extends LocationInput {
   languageCode?: string | undefined;
   matchTypes?: readonly ExtraMatchType[] | undefined;
   historyMonths?: HistoryMonths | undefined;
+  /** The argument's name in errors: `phrases` (its index added) or `phrase`. */
+  field?: string | undefined;
 }
 
 /**
@@ -76,7 +88,8 @@ export function keywordViews(ctx: ServiceContext, params: KeywordViewsParams): K
   const limit = createCallLimit(ctx.concurrency ?? DEFAULT_SOURCE_CONCURRENCY);
   const deps = keywordDataOf(ctx);
   const estimates = new Map<string, Promise<number | null>>();
-  const estimate = (phrase: string) => {
+  const estimate = (phrase: string | undefined) => {
+    if (phrase === undefined) return Promise.resolve(null);
     const key = canonicalPhrase(phrase);
     let pending = estimates.get(key);
     if (!pending) estimates.set(key, (pending = estimateCompetition(deps, phrase, regions)));
@@ -85,27 +98,52 @@ export function keywordViews(ctx: ServiceContext, params: KeywordViewsParams): K
   const historyMonths = params.historyMonths ?? DEFAULT_HISTORY_MONTHS;
   const askedMatchTypes = params.matchTypes ?? [];
   return params.phrases.map((phrase, i) => {
-    const volume = once(() => limit.run(() => measureMonthlyVolume(ctx, phrase, regions, historyMonths)));
+    const form = keywordFormOf(phrase);
+    const field = params.field === 'phrase' ? 'phrase' : `${params.field ?? 'phrases'}[${i}]`;
+    const volume = once(() => limit.run(() => measureKeywordFigures(ctx, form, regions, historyMonths)).catch((error: unknown) => refused(error, field)));
+    const matchTypesOfKeyword = matchTypesFor(form, askedMatchTypes);
     return {
       keyword: params.keywords[i]!,
       locationCode: location.code,
       locationFallback: location.fallback,
       regions,
       languageCode,
+      form: form.form,
       volume,
-      askedMatchTypes,
+      askedMatchTypes: matchTypesOfKeyword,
       matchTypes: once(async () => {
         const { monthlySearches } = await volume();
-        return limit.run(() => measureMatchTypes(ctx, phrase, askedMatchTypes, regions, monthlySearches));
+        return limit.run(() => measureMatchTypes(ctx, phrase, matchTypesOfKeyword, regions, monthlySearches));
       }),
-      competition: once(() => estimate(phrase)),
+      competition: once(() => estimate(form.base)),
     };
   });
 }
 
-/** A view of figures already computed (a finished search_volume task); its nested views use their region. */
-export function keywordViewOf(volume: KeywordVolume, catalog: RegionLookup): KeywordView {
-  const figures: VolumeFigures = { searchVolume: volume.searchVolume, monthlySearches: volume.monthlySearches, seasonality: volume.seasonality ?? null };
+/**
+ * A keyword the source refused: its own error, naming it (the Keyword is null in the list, the others answered);
+ * any other failure as it was.
+ */
+function refused(error: unknown, field: string): never {
+  if (error instanceof DomainError && error.code === 'INVALID_FIELD' && error.field === undefined) {
+    throw invalidField(field, `${field}: ${error.message}`);
+  }
+  throw error;
+}
+
+/**
+ * A view of figures already computed (a finished search_volume task); its nested views use their region; a
+ * refused keyword's figures are its error.
+ */
+export function keywordViewOf(entry: KeywordVolumeEntry, catalog: RegionLookup): KeywordView {
+  if (isKeywordVolumeError(entry)) return refusedView(entry, catalog);
+  const volume = entry;
+  const figures: VolumeFigures = {
+    searchVolume: volume.searchVolume,
+    monthlySearches: volume.monthlySearches,
+    seasonality: volume.seasonality ?? null,
+    measure: volume.formMeasure ?? null,
+  };
   // A result stored before match types and seasonality existed has neither.
   const matchTypes = volume.matchTypes ?? {};
   return {
@@ -114,9 +152,27 @@ export function keywordViewOf(volume: KeywordVolume, catalog: RegionLookup): Key
     locationFallback: locationFellBack(volume),
     regions: storedRegionFilter(volume, catalog),
     languageCode: volume.languageCode,
+    form: volume.form ?? 'broad',
     volume: () => Promise.resolve(figures),
     askedMatchTypes: EXTRA_MATCH_TYPES.filter((type) => matchTypes[type]),
     matchTypes: () => Promise.resolve(matchTypes),
     competition: () => Promise.resolve(volume.competition),
+  };
+}
+
+/** A stored keyword the source refused: every figure read fails with its error (naming it), as it did live. */
+function refusedView(entry: KeywordVolumeError, catalog: RegionLookup): KeywordView {
+  const fail = () => Promise.reject(invalidField(entry.error.field, entry.error.message));
+  return {
+    keyword: entry.keyword,
+    locationCode: entry.locationCode,
+    locationFallback: locationFellBack(entry),
+    regions: storedRegionFilter(entry, catalog),
+    languageCode: entry.languageCode,
+    form: entry.form,
+    volume: fail,
+    askedMatchTypes: [],
+    matchTypes: fail,
+    competition: () => Promise.resolve(null),
   };
 }

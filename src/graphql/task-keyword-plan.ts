@@ -1,29 +1,29 @@
 import { DomainError } from '../domain/errors.js';
 import { type RegionLookup, storedRegionFilter } from '../domain/location-codes.js';
 import type { SourceCall } from '../domain/source-call.js';
-import type { KeywordVolume } from '../services/search-volume.js';
+import type { KeywordVolumeEntry } from '../services/search-volume.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { TaskRecord } from '../tasks/task-types.js';
 import type { KeywordParent, KeywordRows, TaskSelector } from './field-planners.js';
 import type { StoredKeywordViews } from './operation-plan.js';
 
 /** The rows a `Task.keywords(first, after)` answers for one task, as the resolver reads them (null: none). */
-export async function storedKeywordRows(tasks: TaskService, keyId: string, task: TaskRecord, rows: KeywordRows): Promise<KeywordVolume[] | null> {
+export async function storedKeywordRows(tasks: TaskService, keyId: string, task: TaskRecord, rows: KeywordRows): Promise<KeywordVolumeEntry[] | null> {
   if (task.status !== 'done' || task.operation !== 'search_volume') return null;
   // A task read by id holds its result already; a listed one does not (the list leaves results in the database).
-  if (Array.isArray(task.result)) return (task.result as KeywordVolume[]).slice(rows.offset, rows.offset + rows.first);
+  if (Array.isArray(task.result)) return (task.result as KeywordVolumeEntry[]).slice(rows.offset, rows.offset + rows.first);
   const page = await tasks.resultPage(keyId, task.id, rows.offset, rows.first);
-  return (page?.rows as KeywordVolume[] | undefined) ?? null;
+  return (page?.rows as KeywordVolumeEntry[] | undefined) ?? null;
 }
 
 /** The rows of each task a selector reads (the plan's view of what the resolvers will answer). */
-async function selectedRows(tasks: TaskService, keyId: string, selector: TaskSelector, rows: KeywordRows): Promise<KeywordVolume[][]> {
+async function selectedRows(tasks: TaskService, keyId: string, selector: TaskSelector, rows: KeywordRows): Promise<KeywordVolumeEntry[][]> {
   if (selector.kind === 'posted') return [];
   if (selector.kind === 'one') {
     // Not through get(): planning must not mark a finished task collected. Unknown ids read nothing.
     try {
       const page = await tasks.resultPage(keyId, selector.id, rows.offset, rows.first);
-      return page ? [page.rows as KeywordVolume[]] : [];
+      return page ? [page.rows as KeywordVolumeEntry[]] : [];
     } catch (error) {
       if (error instanceof DomainError && error.code === 'NOT_FOUND') return [];
       throw error;
@@ -32,7 +32,7 @@ async function selectedRows(tasks: TaskService, keyId: string, selector: TaskSel
   const status = selector.status as TaskRecord['status'] | undefined;
   const listed = (await tasks.list(keyId, { status, first: selector.first, after: selector.after })).tasks;
   const pages = await Promise.all(listed.map((task) => storedKeywordRows(tasks, keyId, task, rows)));
-  return pages.filter((page): page is KeywordVolume[] => page !== null);
+  return pages.filter((page): page is KeywordVolumeEntry[] => page !== null);
 }
 
 /**

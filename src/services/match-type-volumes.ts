@@ -20,6 +20,11 @@ export interface MatchTypeVolume {
   searchVolume: number;
   /** The type's own count over the last 30 days (what Wordstat shows for the operator form). */
   last30Days: number;
+  /** The bare phrase's count over the same 30 days (GetTop's totalCount): the other side of `ratio`. Absent in a
+   * result stored before issue 24 (its ratio was against broad's newest month). */
+  broadLast30Days?: number;
+  /** The share applied to broad's months: last30Days ÷ broadLast30Days, capped at 1 (exact also at phrase's). */
+  ratio?: number;
   /** Derived from broad's months (Wordstat gives no monthly figures for these operators); newest first. */
   monthlySearches: readonly MonthlyVolume[];
   /** Always `derived` today: the label every face shows with the series. */
@@ -41,7 +46,15 @@ export function matchTypeTopQuery(ctx: ServiceContext, phrase: string, type: Ext
   return toTopQuery(ctx, { phrase: wrapped, numPhrases: 1, regions });
 }
 
-/** The source calls of `types` for one keyword: one GetTop each. */
+/**
+ * The GetTop request that counts the bare phrase over the same 30 days as the types: the other side of every
+ * type's ratio. One row, so /v2/stats/top's cached answer for the phrase (any size) serves it.
+ */
+export function bareTopQuery(ctx: ServiceContext, phrase: string, regions: readonly number[]): TopQuery {
+  return toTopQuery(ctx, { phrase, numPhrases: 1, regions });
+}
+
+/** The source calls of `types` for one keyword: the bare phrase's GetTop, then one GetTop each (none without types). */
 export function matchTypeCalls(
   ctx: ServiceContext,
   phrase: string,
@@ -49,12 +62,18 @@ export function matchTypeCalls(
   regions: readonly number[],
   field: string,
 ): SourceCall[] {
-  return types.map((type) => ({ method: 'top', query: matchTypeTopQuery(ctx, phrase, type, regions, field) }));
+  if (types.length === 0) return [];
+  return [
+    { method: 'top', query: bareTopQuery(ctx, phrase, regions) },
+    ...types.map((type): SourceCall => ({ method: 'top', query: matchTypeTopQuery(ctx, phrase, type, regions, field) })),
+  ];
 }
 
 /**
- * Each asked type's figures, one GetTop call at a time (the caller's concurrency bounds keywords, not types).
- * Exact is capped at phrase's share when both are asked: `"!a !b"` is a subset of `"a b"`.
+ * Each asked type's figures: the bare phrase's GetTop, then one GetTop per type, one call at a time (the caller's
+ * concurrency bounds keywords, not types). Each type's share is its count over the bare phrase's count in the
+ * same 30 days (deriveMatchTypeSeries). Exact is capped at phrase's share when both are asked: `"!a !b"` is a
+ * subset of `"a b"`.
  */
 export async function measureMatchTypes(
   ctx: ServiceContext,
@@ -66,10 +85,11 @@ export async function measureMatchTypes(
   const volumes: Partial<Record<ExtraMatchType, MatchTypeVolume>> = {};
   if (types.length === 0) return volumes;
   const broadOldestFirst = broadNewestFirst.map((m) => m.searchVolume).reverse();
+  const bare = await getTop(ctx, { phrase, numPhrases: 1, regions });
   let phraseRatio = 1;
   for (const type of types) {
     const top = await getTop(ctx, { phrase: matchTypePhrase(phrase, type), numPhrases: 1, regions });
-    const derived = deriveMatchTypeSeries(broadOldestFirst, top.totalCount, type === 'exact' ? phraseRatio : 1);
+    const derived = deriveMatchTypeSeries(broadOldestFirst, top.totalCount, bare.totalCount, type === 'exact' ? phraseRatio : 1);
     if (type === 'phrase') phraseRatio = derived.ratio;
     // derived.monthly is oldest first, as broadOldestFirst: month i of the newest-first list is its entry last − i.
     const last = derived.monthly.length - 1;
@@ -77,6 +97,8 @@ export async function measureMatchTypes(
     volumes[type] = Object.freeze({
       searchVolume: meanOfNewest(monthlySearches, 12),
       last30Days: top.totalCount,
+      broadLast30Days: bare.totalCount,
+      ratio: derived.ratio,
       monthlySearches: Object.freeze(monthlySearches),
       monthlySource: 'derived' as const,
     });

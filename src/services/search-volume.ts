@@ -10,17 +10,20 @@ import { DEFAULT_LANGUAGE_CODE, normalizeKeywords } from '../domain/requests/key
 import type { CompetitionEstimator } from '../ports/competition.js';
 import { DEFAULT_SOURCE_CONCURRENCY, type ServiceContext } from './context.js';
 import { createDerivedMemo } from './derived-memo.js';
-import { type Dynamics, type DynamicsParams, getDynamics, toDynamicsQuery } from './dynamics.js';
 import { planLiveCalls } from './quota-check.js';
 import type { SourceCall } from '../domain/source-call.js';
-import type { DynamicsPoint } from '../domain/types.js';
+import { DomainError, type ErrorCode } from '../domain/errors.js';
+import { type KeywordForm, type KeywordFormName, keywordFormOf } from '../domain/keyword-form.js';
 import { type ExtraMatchType, extraMatchTypes, type MatchType } from '../domain/match-types.js';
 import type { Seasonality } from '../domain/seasonality.js';
-import { DEFAULT_HISTORY_MONTHS, type HistoryMonths, historyWindow } from './keyword-history.js';
+import { DEFAULT_HISTORY_MONTHS, type HistoryMonths } from './keyword-history.js';
+import { type FormMeasure, keywordFigureCalls, measureKeywordFigures } from './keyword-form-volume.js';
 import { type LocationInput, resolveLocation } from './location.js';
-import { type MatchTypeVolumes, type MonthlyVolume, matchTypeCalls, meanOfNewest, measureMatchTypes } from './match-type-volumes.js';
+import { type MatchTypeVolumes, type MonthlyVolume, matchTypeCalls, measureMatchTypes } from './match-type-volumes.js';
 
 export type { MatchTypeVolume, MatchTypeVolumes, MonthlyVolume } from './match-type-volumes.js';
+export type { FormMeasure } from './keyword-form-volume.js';
+export { measureMonthlyVolume, monthlyVolumeOf, monthlyVolumeQuery } from './monthly-volume.js';
 
 export interface SearchVolumeParams extends LocationInput {
   keywords: readonly string[];
@@ -65,7 +68,30 @@ export interface KeywordVolume {
   matchTypes: MatchTypeVolumes;
   /** Seasonality and trend of `monthlySearches`. */
   seasonality: Seasonality | null;
+  /** The form the keyword is written in (its own operators); absent in a result stored before issue 24: broad. */
+  form?: KeywordFormName;
+  /** How a keyword written in another form than broad was measured; null (or absent) for broad. */
+  formMeasure?: FormMeasure | null;
 }
+
+/**
+ * A keyword the source itself refused (Wordstat's INVALID_ARGUMENT, e.g. operators it cannot read): its own entry
+ * in the answer, beside the other keywords' figures, instead of failing the whole list (issue 24, item 4).
+ */
+export interface KeywordVolumeError {
+  keyword: string;
+  locationCode: number;
+  /** As on KeywordVolume: true when an unknown location_code was computed as Russia. */
+  locationFallback?: boolean;
+  languageCode: string;
+  form: KeywordFormName;
+  error: { code: ErrorCode; field: string; message: string };
+}
+
+/** One entry of a search_volume answer, in the order sent. */
+export type KeywordVolumeEntry = KeywordVolume | KeywordVolumeError;
+
+export const isKeywordVolumeError = (entry: KeywordVolumeEntry): entry is KeywordVolumeError => 'error' in entry && entry.error !== undefined;
 
 export interface SearchVolumeDeps {
   competition: CompetitionEstimator;
@@ -74,23 +100,67 @@ export interface SearchVolumeDeps {
 /**
  * Volume figures for 1..100 keywords: one source call per distinct keyword (monthly dynamics over the
  * default 12-month window and the location's region, the very query /v2 dynamics makes, so the two share a cache
- * entry; 24 months when asked), plus one GetTop per asked match type, at most `ctx.concurrency` keywords at once.
- * Any source failure fails the whole request: no partial result.
+ * entry; 24 months when asked), plus the bare phrase's GetTop and one GetTop per asked match type, at most
+ * `ctx.concurrency` keywords at once. A keyword written with operators is measured as its form
+ * (keyword-form-volume.ts). A keyword the source refuses is its own error entry; any other source failure
+ * fails the whole request: no partial result.
  */
 export async function getSearchVolume(
   ctx: ServiceContext,
   params: SearchVolumeParams,
   deps: SearchVolumeDeps,
-): Promise<KeywordVolume[]> {
+): Promise<KeywordVolumeEntry[]> {
   // Validate every keyword before the first call: a bad 57th keyword must not cost 56 calls.
   const phrases = normalizeKeywords(params.keywords, params.field, params.maxKeywords);
   const location = resolveLocation(ctx.catalog, params);
   const options = volumeOptionsOf(params);
   await planLiveCalls(ctx, searchVolumeCalls(ctx, phrases, location, options, params.field), { operation: 'search_volume' });
   const measure = createMeasurer(ctx, location, params.languageCode, options, deps);
+  const field = params.field ?? 'keywords';
+  const refused = { locationCode: location.code, locationFallback: location.fallback, languageCode: params.languageCode };
   return mapWithConcurrency(phrases, ctx.concurrency ?? DEFAULT_SOURCE_CONCURRENCY, (phrase, i) =>
-    measure(params.keywords[i]!, phrase),
+    measure(params.keywords[i]!, phrase).catch((error: unknown) => refusedEntry(error, refused, params.keywords[i]!, phrase, `${field}[${i}]`)),
   );
+}
+
+/**
+ * A keyword's entry when the source refused it (INVALID_FIELD from a source call: every field was checked before
+ * the first call); any other failure is rethrown and fails the request as before.
+ */
+function refusedEntry(
+  error: unknown,
+  params: { locationCode: number; locationFallback: boolean; languageCode?: string | undefined },
+  keyword: string,
+  phrase: string,
+  field: string,
+): KeywordVolumeError {
+  const refusal = sourceRefusal(error);
+  if (!refusal) throw error;
+  return {
+    keyword,
+    locationCode: params.locationCode,
+    locationFallback: params.locationFallback,
+    languageCode: params.languageCode ?? DEFAULT_LANGUAGE_CODE,
+    form: keywordFormOf(phrase).form,
+    error: { code: refusal.code, field, message: `${field}: ${refusal.message}` },
+  };
+}
+
+/**
+ * The source's refusal of a call (INVALID_FIELD), as thrown on a live route or wrapped by a task's source (whose
+ * error keeps it as its cause); undefined for anything else.
+ */
+function sourceRefusal(error: unknown): DomainError | undefined {
+  // The innermost refusal: a task's wrapper restates it with the keyword, but the item names the keyword already,
+  // and a task's item must read exactly as the live route's.
+  let refusal: DomainError | undefined;
+  for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+    if (e instanceof DomainError) {
+      if (e.code !== 'INVALID_FIELD') break;
+      refusal = e;
+    }
+  }
+  return refusal;
 }
 
 /** The options of a search_volume body (REST, MCP and tasks share its schema). */
@@ -103,24 +173,11 @@ export function volumeOptionsOf(params: Pick<SearchVolumeParams, 'matchTypes' | 
   return { matchTypes: params.matchTypes ?? [], historyMonths: params.historyMonths ?? DEFAULT_HISTORY_MONTHS };
 }
 
-/** The monthly dynamics request of a keyword's broad figures: the history window over the location's regions. */
-function monthlyVolumeParams(ctx: ServiceContext, phrase: string, regions: readonly number[], historyMonths: HistoryMonths): DynamicsParams {
-  return { phrase, period: 'PERIOD_MONTHLY', regions, ...historyWindow(ctx.today, historyMonths) };
-}
-
-/** That request as the plan counts it. */
-export function monthlyVolumeQuery(ctx: ServiceContext, phrase: string, regions: readonly number[], historyMonths: HistoryMonths) {
-  return toDynamicsQuery(ctx, monthlyVolumeParams(ctx, phrase, regions, historyMonths));
-}
-
-/** A keyword's broad figures: its monthly dynamics call (cached, coalesced) and what follows from the series. */
-export async function measureMonthlyVolume(ctx: ServiceContext, phrase: string, regions: readonly number[], historyMonths: HistoryMonths) {
-  return monthlyVolumeOf(await getDynamics(ctx, monthlyVolumeParams(ctx, phrase, regions, historyMonths)));
-}
-
 /**
- * The source calls search_volume makes for these (normalised) phrases: one monthly dynamics call each, and one
- * GetTop per asked match type. Throws INVALID_FIELD naming `field[i]` for a keyword too long in some type.
+ * The source calls search_volume makes for these (normalised) phrases: a broad keyword's monthly dynamics call,
+ * and with match types the bare phrase's GetTop and one per type; a keyword in another form, its own calls
+ * (keywordFigureCalls; match types do not apply to it). Throws INVALID_FIELD naming `field[i]` for a keyword too
+ * long in some form.
  */
 export function searchVolumeCalls(
   ctx: ServiceContext,
@@ -130,10 +187,21 @@ export function searchVolumeCalls(
   field = 'keywords',
 ): SourceCall[] {
   const regions = [resolvedOf(ctx, location).regionId];
-  return phrases.flatMap((phrase, i): SourceCall[] => [
-    { method: 'dynamics', query: monthlyVolumeQuery(ctx, phrase, regions, options.historyMonths) },
-    ...matchTypeCalls(ctx, phrase, options.matchTypes, regions, `${field}[${i}]`),
-  ]);
+  return phrases.flatMap((phrase, i): SourceCall[] => {
+    const form = keywordFormOf(phrase);
+    return [
+      ...keywordFigureCalls(ctx, form, regions, options.historyMonths, `${field}[${i}]`),
+      ...matchTypeCalls(ctx, phrase, matchTypesFor(form, options.matchTypes), regions, `${field}[${i}]`),
+    ];
+  });
+}
+
+/**
+ * The match types measured for a keyword: the asked ones for a broad keyword; none for a keyword written in a
+ * form of its own (its operators already say what is counted; `"a" ` as phrase match would be `""a""`).
+ */
+export function matchTypesFor(form: KeywordForm, asked: readonly ExtraMatchType[]): readonly ExtraMatchType[] {
+  return form.form === 'broad' ? asked : [];
 }
 
 /** A location already resolved, or the request's fields resolved now. */
@@ -153,7 +221,8 @@ function createMeasurer(
   const regions = [location.regionId];
   // A keyword repeated in one request is estimated once (the per-request loader already dedupes its source call).
   const estimates = new Map<string, Promise<number | null>>();
-  const estimate = (phrase: string) => {
+  const estimate = (phrase: string | undefined) => {
+    if (phrase === undefined) return Promise.resolve(null);
     const key = canonicalPhrase(phrase);
     let pending = estimates.get(key);
     if (!pending) {
@@ -164,9 +233,12 @@ function createMeasurer(
   };
 
   return async (keyword: string, phrase: string): Promise<KeywordVolume> => {
-    const pendingCompetition = estimate(phrase);
-    const { searchVolume, monthlySearches, seasonality } = await measureMonthlyVolume(ctx, phrase, regions, options.historyMonths);
-    const matchTypes = await measureMatchTypes(ctx, phrase, options.matchTypes, regions, monthlySearches);
+    const form = keywordFormOf(phrase);
+    // Competition is the base phrase's (what an advertiser's ads match); none without one (`a | b`).
+    const pendingCompetition = estimate(form.base);
+    const figures = await measureKeywordFigures(ctx, form, regions, options.historyMonths);
+    const { searchVolume, monthlySearches, seasonality } = figures;
+    const matchTypes = await measureMatchTypes(ctx, phrase, matchTypesFor(form, options.matchTypes), regions, monthlySearches);
     // Competition is an extra: once the volumes are here (at once on a cache hit), it gets COMPETITION_GRACE_MS
     // more, else the answer goes without it (null) while the search goes on and is cached for the next request.
     const competition = await withinGrace(pendingCompetition, COMPETITION_GRACE_MS);
@@ -182,38 +254,10 @@ function createMeasurer(
       monthlySearches,
       matchTypes,
       seasonality,
+      form: figures.form,
+      formMeasure: figures.measure,
     };
   };
-}
-
-interface MonthlyFigures {
-  monthlySearches: readonly MonthlyVolume[];
-  searchVolume: number;
-  seasonality: Seasonality | null;
-}
-
-/** A cached series' monthly figures, kept with the (shared, frozen) series (see derived-memo.ts). */
-const monthlyFigures = createDerivedMemo<readonly DynamicsPoint[], MonthlyFigures>();
-
-/**
- * The volume figures of a phrase's monthly dynamics: the months newest first, the rounded mean of the newest 12,
- * and the series' seasonality (computed with the series, dynamics.ts). Read-only: every hit of the same cached answer shares them.
- */
-export function monthlyVolumeOf(dynamics: Dynamics): MonthlyFigures {
-  return monthlyFigures(dynamics.results, '', (points) => toMonthlyFigures(points, dynamics.seasonality));
-}
-
-function toMonthlyFigures(points: readonly DynamicsPoint[], seasonality: Seasonality | null): MonthlyFigures {
-  const monthlySearches = points
-    .map((point) =>
-      Object.freeze({
-        year: Number(point.date.slice(0, 4)),
-        month: Number(point.date.slice(5, 7)),
-        searchVolume: point.count,
-      }),
-    )
-    .reverse();
-  return Object.freeze({ monthlySearches: Object.freeze(monthlySearches), searchVolume: meanOfNewest(monthlySearches, 12), seasonality });
 }
 
 /** How long an answer whose volumes are ready waits for its competition estimate. */

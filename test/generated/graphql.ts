@@ -39,7 +39,7 @@ export type KeywordsQueryVariables = Exact<{
 }>;
 
 
-export type KeywordsQuery = { keywords: Array<{ phrase: string, searchVolume: number, dynamics: { trend: string } }> };
+export type KeywordsQuery = { keywords: Array<{ phrase: string, searchVolume: number, dynamics: { trend: string } } | null> };
 
 export type RegionsQueryVariables = Exact<{
   phrase: string;

@@ -48,13 +48,13 @@ describe('match types through the fake Wordstat', () => {
   const topPhrases = () =>
     fake.requests.filter((r) => r.method === 'top').map((r) => (r.body as { phrase: string }).phrase);
 
-  it('REST /v1: one dynamics call and one GetTop per asked type per keyword; the repeat is free upstream and billed as a repeat', async () => {
+  it('REST /v1: one dynamics call, one bare GetTop and one GetTop per asked type per keyword; the repeat is free upstream and billed as a repeat', async () => {
     const body = { keywords: ['купить пиццу', 'велосипед'], match_types: ['broad', 'phrase', 'exact', 'order'] };
     const first = await post(app, '/v1/keywords/search_volume', body);
     expect(first.status, first.text).toBe(200);
     expect(fake.calls.dynamics).toBe(2);
-    expect(fake.calls.top).toBe(6);
-    expect(topPhrases().sort()).toEqual(['"!велосипед"', '"!купить !пиццу"', '"велосипед"', '"купить пиццу"', '[велосипед]', '[купить пиццу]'].sort());
+    expect(fake.calls.top).toBe(8);
+    expect(topPhrases().sort()).toEqual(['велосипед', 'купить пиццу', '"!велосипед"', '"!купить !пиццу"', '"велосипед"', '"купить пиццу"', '[велосипед]', '[купить пиццу]'].sort());
     expect(first.headers.get('x-cost')).toBe('1');
 
     const items = first.json.tasks[0].result;
@@ -78,7 +78,7 @@ describe('match types through the fake Wordstat', () => {
 
     const again = await post(app, '/v1/keywords/search_volume', body);
     expect(again.json.tasks[0].result).toEqual(items);
-    expect(fake.calls.dynamics + fake.calls.top).toBe(8);
+    expect(fake.calls.dynamics + fake.calls.top).toBe(10);
     expect(again.headers.get('x-cache')).toBe('HIT');
     expect(again.headers.get('x-cost')).toBe('0.1');
   });
@@ -95,10 +95,10 @@ describe('match types through the fake Wordstat', () => {
 
   it('a cached answer for a type serves the next request that asks for it, whichever other types it asks', async () => {
     await post(app, '/v1/keywords/search_volume', { keywords: ['диван'], match_types: ['phrase'] });
-    expect(fake.calls.top).toBe(1);
+    expect(fake.calls.top).toBe(2);
     await post(app, '/v1/keywords/search_volume', { keywords: ['диван'], match_types: ['exact', 'phrase'] });
-    expect(fake.calls.top).toBe(2); // only exact is new
-    expect(topPhrases()).toEqual(['"диван"', '"!диван"']);
+    expect(fake.calls.top).toBe(3); // only exact is new: the bare count is cached
+    expect(topPhrases()).toEqual(['диван', '"диван"', '"!диван"']);
   });
 
   it('history_months 24: one monthly call over 24 months, year over year filled in; search_volume stays the 12-month mean', async () => {
@@ -138,8 +138,8 @@ describe('match types through the fake Wordstat', () => {
     fake.reset();
     const answer = await post(app, '/v1/keywords/search_volume', { keywords, match_types: ['phrase', 'exact', 'order'] });
     expect(answer.status).toBe(403);
-    // The first keyword's monthly call is cached: 29 + 30 × 3 uncached calls.
-    expect(answer.json.tasks[0].status_message).toContain('needs 119 uncached Wordstat calls');
+    // The first keyword's monthly call is cached: 29 + 30 × (1 bare + 3 types) uncached calls.
+    expect(answer.json.tasks[0].status_message).toContain('needs 149 uncached Wordstat calls');
     expect(fake.calls.dynamics + fake.calls.top).toBe(0);
   });
 
@@ -159,7 +159,7 @@ describe('match types through the fake Wordstat', () => {
     }
     expect(got, 'the task finished').toBeDefined();
     expect(fake.calls.dynamics).toBe(2);
-    expect(fake.calls.top).toBe(4);
+    expect(fake.calls.top).toBe(6);
     const items = got!.json.tasks[0].result;
     expect(items[0].search_volume_order).toBeTypeOf('number');
     expect(items[0].search_volume_exact).toBeNull();
@@ -167,7 +167,7 @@ describe('match types through the fake Wordstat', () => {
     // The live route now answers from the task's cached calls: a repeat, no upstream call.
     const live = await post(app, '/v1/keywords/search_volume', { keywords: ['ролики', 'самокат'], match_types: ['phrase', 'order'], history_months: 24 });
     expect(live.headers.get('x-cache')).toBe('HIT');
-    expect(fake.calls.dynamics + fake.calls.top).toBe(6);
+    expect(fake.calls.dynamics + fake.calls.top).toBe(8);
     await ledger.flush();
     const taskRows = ledger.rows().filter((row) => row.operation === 'v1.search_volume.task');
     expect(taskRows.map((row) => row.price)).toEqual([1]);
@@ -181,7 +181,7 @@ describe('match types through the fake Wordstat', () => {
     const first = await graphql(app, query);
     expect(first.json.errors).toBeUndefined();
     expect(fake.calls.dynamics).toBe(1);
-    expect(fake.calls.top).toBe(2);
+    expect(fake.calls.top).toBe(3);
     expect(first.headers.get('x-cost')).toBe('1');
     const k = first.json.data.keyword;
     expect(k.searchVolumeExact).toBeNull();
@@ -197,7 +197,7 @@ describe('match types through the fake Wordstat', () => {
     const again = await graphql(app, query);
     expect(again.headers.get('x-cache')).toBe('HIT');
     expect(again.headers.get('x-cost')).toBe('0.1');
-    expect(fake.calls.dynamics + fake.calls.top).toBe(3);
+    expect(fake.calls.dynamics + fake.calls.top).toBe(4);
   });
 
   it('GraphQL: a keyword that selects no match-type field makes no GetTop; a bad matchTypes or historyMonths is refused naming it', async () => {
@@ -214,7 +214,7 @@ describe('match types through the fake Wordstat', () => {
   it('GraphQL: the operation plan counts the type calls and refuses up front', async () => {
     const list = Array.from({ length: 40 }, (_, i) => JSON.stringify(`вещь номер ${i}`)).join(', ');
     const answer = await graphql(app, `{ keywords(phrases: [${list}], matchTypes: [PHRASE, EXACT]) { searchVolumePhrase searchVolumeExact } }`);
-    expect(answer.json.errors?.[0]?.message ?? '').toContain('needs 120 uncached Wordstat calls');
+    expect(answer.json.errors?.[0]?.message ?? '').toContain('needs 160 uncached Wordstat calls');
     expect(fake.calls.dynamics + fake.calls.top).toBe(0);
   });
 
@@ -232,7 +232,7 @@ describe('match types through the fake Wordstat', () => {
     expect(keyword.searchVolumeExact).toBeTypeOf('number');
     expect(keyword.searchVolumePhrase).toBeNull();
     expect(keyword.matchTypeVolumes).toHaveLength(1);
-    expect(fake.calls.top).toBe(1);
+    expect(fake.calls.top).toBe(2);
   });
 
   it('MCP keyword_search_volume takes match_types and shares the cache with REST', async () => {
@@ -241,7 +241,7 @@ describe('match types through the fake Wordstat', () => {
     expect(tool.isError ?? false).toBe(false);
     expect(lastHeaders().get('x-cache')).toBe('MISS');
     expect(tool._meta).toMatchObject({ cacheStatus: 'MISS', cost: 1 });
-    expect(fake.calls.top).toBe(1);
+    expect(fake.calls.top).toBe(2);
     const item = (tool.structuredContent as { result: any[] }).result[0];
     expect(item.search_volume_exact).toBeTypeOf('number');
     expect(item.match_type_monthly_searches.exact.source).toBe('derived');
@@ -252,7 +252,7 @@ describe('match types through the fake Wordstat', () => {
     expect(rest.headers.get('x-cache')).toBe('HIT');
     expect(rest.headers.get('x-cost')).toBe('0.1');
     expect(rest.json.tasks[0].result[0]).toEqual(item);
-    expect(fake.calls.top + fake.calls.dynamics).toBe(2);
+    expect(fake.calls.top + fake.calls.dynamics).toBe(3);
     await mcp.close();
   });
 });

@@ -66,7 +66,7 @@ describe('typed keyword operations', () => {
     );
 
     const many = await runTyped(app, KeywordsDocument, { phrases: ['пицца', 'ноутбук'] });
-    expect(many.data!.keywords.map((k) => k.phrase)).toEqual(['пицца', 'ноутбук']);
+    expect(many.data!.keywords.map((k) => k?.phrase)).toEqual(['пицца', 'ноутбук']);
     expect(many.data!.keywords[0]!.dynamics.trend).toMatch(/^(up|down|stable)/);
 
     const suggestions = await runTyped(app, SuggestionsDocument, { keyword: 'велосипед', limit: 5 });

@@ -68,11 +68,11 @@ describe('match_types and history_months under bad input', () => {
       expect(answer.json.errors?.length).toBeGreaterThan(0);
     }
     expect(answers[1]!.json.errors[0].message).toContain('historyMonths');
-    // Repeats are one type: one GetTop, besides the monthly call.
+    // Repeats are one type: one GetTop, besides the monthly call and the bare phrase's GetTop.
     const repeated = await graphql(app, `{ keyword(phrase: "пицца", matchTypes: [${many}]) { searchVolumePhrase } }`);
     expect(repeated.json.errors).toBeUndefined();
     expect(repeated.json.data.keyword.searchVolumePhrase).toBeTypeOf('number');
-    expect(source.count()).toBe(2);
+    expect(source.count()).toBe(3);
     await app.close();
   });
 });

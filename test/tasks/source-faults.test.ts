@@ -5,7 +5,6 @@ import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { DomainError } from '../../src/domain/errors.js';
 import type { StatisticsSource } from '../../src/ports/statistics-source.js';
-import * as searchVolume from '../../src/services/search-volume.js';
 import { SOURCE_FAULT_ROUNDS } from '../../src/tasks/task-source.js';
 import { startFakeWordstat, type FakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
 import { createTestApp, post } from '../support/app.js';
@@ -18,9 +17,6 @@ import { createVirtualTaskHarness } from './support.js';
  * (INVALID_ARGUMENT) fails, and then only that keyword's item carries the error (its entry comes from search_volume,
  * issue 24 item 4; until that is in, the task fails naming the keyword, as before).
  */
-
-/** Whether search_volume gives a keyword the source refused its own entry (issue 24, item 4). */
-const KEYWORD_ENTRIES = 'isKeywordVolumeError' in searchVolume;
 
 const never = new AbortController().signal;
 const KEYWORDS = Array.from({ length: 50 }, (_, i) => `слово${i}`);
@@ -70,7 +66,7 @@ describe('source faults in a task (virtual time)', () => {
     expect(callsFor('слово3')).toBe(SOURCE_FAULT_ROUNDS);
   });
 
-  it.runIf(KEYWORD_ENTRIES)('a keyword the source refuses is asked once; only its item carries the error, the other 49 are delivered', async () => {
+  it('a keyword the source refuses is asked once; only its item carries the error, the other 49 are delivered', async () => {
     h.source.failures.set('слово5', new DomainError('INVALID_FIELD', 'Wordstat refused the request: bad phrase'));
     const id = await h.post('k', 'search_volume', body);
     await h.runner.run(id, never);
@@ -80,16 +76,6 @@ describe('source faults in a task (virtual time)', () => {
     expect(result.map((item) => item.keyword)).toEqual(KEYWORDS);
     expect(result[5]!.error?.message).toContain('bad phrase');
     expect(result.filter((item) => item.error === undefined && (item.monthlySearches?.length ?? 0) > 0)).toHaveLength(49);
-    expect(callsFor('слово5')).toBe(1);
-  });
-
-  it.skipIf(KEYWORD_ENTRIES)('a keyword the source refuses is asked once, never waited on: the task fails with 50000 naming it', async () => {
-    h.source.failures.set('слово5', new DomainError('INVALID_FIELD', 'Wordstat refused the request: bad phrase'));
-    const id = await h.post('k', 'search_volume', body);
-    await h.runner.run(id, never);
-    const task = await h.store.get(id);
-    expect(task).toMatchObject({ status: 'failed', errorCode: 50000 });
-    expect(task?.errorMessage).toContain('the source rejected the keyword "слово5"');
     expect(callsFor('слово5')).toBe(1);
   });
 });
@@ -163,7 +149,7 @@ describe('a 50-keyword task against the fake Wordstat: one HTTP-200 answer that 
     expect(fake.calls.dynamics).toBe(53);
   }, 60_000);
 
-  it.runIf(KEYWORD_ENTRIES)('a keyword Wordstat refuses (400, INVALID_ARGUMENT) carries its own error; the other 49 are delivered', async () => {
+  it('a keyword Wordstat refuses (400, INVALID_ARGUMENT) carries its own error; the other 49 are delivered', async () => {
     fake.reset();
     const keywords = [...KEYWORDS.slice(0, 25), REFUSED, ...KEYWORDS.slice(25, 49)];
     const posted = await post(app, '/v1/keywords/search_volume/task_post', { keywords });
@@ -174,14 +160,5 @@ describe('a 50-keyword task against the fake Wordstat: one HTTP-200 answer that 
     expect(task.result[25].search_volume).toBeNull();
     expect(askedFor(REFUSED)).toHaveLength(1);
     expect(task.result.filter((item: any) => !item.error && item.search_volume !== null)).toHaveLength(49);
-  }, 60_000);
-
-  it.skipIf(KEYWORD_ENTRIES)('a keyword Wordstat refuses (400, INVALID_ARGUMENT) is asked once and fails the task naming it', async () => {
-    fake.reset();
-    const posted = await post(app, '/v1/keywords/search_volume/task_post', { keywords: [KEYWORDS[0], REFUSED] });
-    const task = await finished(posted.json.tasks[0].id);
-    expect(task.status_code).toBe(50000);
-    expect(task.status_message).toContain(`the source rejected the keyword "${REFUSED}"`);
-    expect(askedFor(REFUSED)).toHaveLength(1);
   }, 60_000);
 });

@@ -1,11 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
 import { billCancelledTask } from '../../src/tasks/task-billing.js';
-import * as searchVolume from '../../src/services/search-volume.js';
 import { createVirtualTaskHarness } from './support.js';
-
-/** Whether search_volume gives a keyword the source refused its own entry (issue 24, item 4, on another branch). */
-const KEYWORD_ENTRIES = 'isKeywordVolumeError' in searchVolume;
 
 const never = new AbortController().signal;
 
@@ -33,24 +29,6 @@ describe('task faults, billing and retention', () => {
     const task = await h.store.get(id);
     expect(task?.status).toBe('done');
     expect(h.source.count()).toBe(5); // 3 faults, then one call per keyword
-  });
-
-  // Once search_volume answers a refused keyword with its own entry (issue 24, item 4), source-faults.test.ts covers it.
-  it.skipIf(KEYWORD_ENTRIES)('fails with 50000 naming the rejected keyword; the corrected re-post pays only repeats', async () => {
-    h.source.failWhen(({ n }) => (n === 2 ? new DomainError('INVALID_FIELD', 'Wordstat refused the request: bad phrase') : undefined));
-    const id = await h.post('k', 'search_volume', { keywords: ['хорошее', 'плохое'], location_code: 2643, language_code: 'ru' });
-    await h.runner.run(id, never);
-    const failed = await h.store.get(id);
-    // "хорошее" was fetched upstream and stays cached for the re-post: the failed task pays the call price (issue 20, item 5).
-    expect(failed).toMatchObject({ status: 'failed', errorCode: 50000, cost: 1 });
-    expect(h.ledger.rows().filter((row) => row.operation === 'v1.search_volume.task').map((row) => row.price)).toEqual([1]);
-    expect(failed?.errorMessage).toContain('"плохое"');
-    const callsBefore = h.source.count();
-    h.source.failWhen(undefined);
-    const again = await h.post('k', 'search_volume', { keywords: ['хорошее'], location_code: 2643, language_code: 'ru' });
-    await h.runner.run(again, never);
-    expect(h.source.count()).toBe(callsBefore); // from cache
-    expect((await h.store.get(again))?.cost).toBe(0.1); // every keyword from cache: the repeat price
   });
 
   it('a cancelled task makes no further calls', async () => {

@@ -67,7 +67,7 @@ describe('cache hits reuse derived values', () => {
     const competition = createSearchCompetitionEstimator({ search, cache, clock, ttlMs: 24 * HOUR });
     const params = { keywords: ['купить ноутбук', 'Пицца', 'пицца'], locationCode: 2643 };
     const miss = await getSearchVolume(request(), params, { competition });
-    expect(miss[0]!.competition).toBe(competitionScore({ foundDocs: 1e6, topDomains: ['ozon.ru', 'habr.com', 'avito.ru'] }));
+    expect((miss[0] as { competition?: number }).competition).toBe(competitionScore({ foundDocs: 1e6, topDomains: ['ozon.ru', 'habr.com', 'avito.ru'] }));
     for (let i = 0; i < 3; i++) expect(await getSearchVolume(request(), params, { competition })).toEqual(miss);
   });
 });

@@ -29,19 +29,21 @@ describe('match types', () => {
     }
   });
 
-  it("derives a type's months from broad's shape and its last-30-days share of broad's latest month", () => {
-    const d = deriveMatchTypeSeries([100, 200, 400], 100);
-    expect(d.ratio).toBe(0.25);
-    expect(d.monthly).toEqual([25, 50, 100]);
+  it("derives a type's months from broad's shape and its share of the bare phrase over the same 30 days", () => {
+    const d = deriveMatchTypeSeries([100, 200, 400], 100, 500);
+    expect(d.ratio).toBe(0.2);
+    expect(d.monthly).toEqual([20, 40, 80]);
+    // Not against broad's newest month (400): that share would be 0.25 and depend on the day asked.
+    expect(deriveMatchTypeSeries([100, 200, 400], 100, 250).monthly).toEqual([40, 80, 160]);
   });
 
   it('never exceeds broad, nor the cap (exact under phrase)', () => {
-    expect(deriveMatchTypeSeries([100, 200], 500).monthly).toEqual([100, 200]);
-    expect(deriveMatchTypeSeries([100, 200], 150, 0.5).monthly).toEqual([50, 100]);
+    expect(deriveMatchTypeSeries([100, 200], 500, 400).monthly).toEqual([100, 200]);
+    expect(deriveMatchTypeSeries([100, 200], 150, 200, 0.5).monthly).toEqual([50, 100]);
   });
 
-  it('a broad series ending at 0: share 1 with demand, 0 without', () => {
-    expect(deriveMatchTypeSeries([40, 0], 5).monthly).toEqual([40, 0]);
-    expect(deriveMatchTypeSeries([40, 0], 0).monthly).toEqual([0, 0]);
+  it('a bare phrase with no demand in the window: share 1 with demand, 0 without', () => {
+    expect(deriveMatchTypeSeries([40, 0], 5, 0).monthly).toEqual([40, 0]);
+    expect(deriveMatchTypeSeries([40, 0], 0, 0).monthly).toEqual([0, 0]);
   });
 });

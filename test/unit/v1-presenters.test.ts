@@ -30,6 +30,8 @@ describe('/v1 presenters', () => {
       'search_volume_order',
       'match_type_monthly_searches',
       'seasonality',
+      'keyword_form',
+      'keyword_measure',
     ]);
     expect(json).toEqual({
       keyword: ' Пицца',
@@ -46,6 +48,9 @@ describe('/v1 presenters', () => {
       search_volume_order: null,
       match_type_monthly_searches: {},
       seasonality: null,
+      // A result stored before keyword forms: broad.
+      keyword_form: 'broad',
+      keyword_measure: null,
     });
   });
 
@@ -60,14 +65,14 @@ describe('/v1 presenters', () => {
       cpc: 0.3,
       monthlySearches: [{ year: 2026, month: 10, searchVolume: 1000 }],
       matchTypes: {
-        exact: { searchVolume: 300, last30Days: 310, monthlySource: 'derived', monthlySearches: [{ year: 2026, month: 10, searchVolume: 300 }] },
+        exact: { searchVolume: 300, last30Days: 310, broadLast30Days: 1033, ratio: 310 / 1033, monthlySource: 'derived', monthlySearches: [{ year: 2026, month: 10, searchVolume: 300 }] },
       },
       seasonality: { months: 12, yoyChangePercent: null, peakMonth: 12, seasonalityIndex: 1.4, slopePercentPerYear: 2.5, trendClass: 'stable' },
     });
     expect(json.search_volume_exact).toBe(300);
     expect(json.search_volume_phrase).toBeNull();
     expect(json.match_type_monthly_searches).toEqual({
-      exact: { source: 'derived', last_30_days: 310, monthly_searches: [{ year: 2026, month: 10, search_volume: 300 }] },
+      exact: { source: 'derived', last_30_days: 310, broad_last_30_days: 1033, ratio: 0.300097, monthly_searches: [{ year: 2026, month: 10, search_volume: 300 }] },
     });
     expect(json.seasonality).toEqual({
       months: 12,
@@ -133,6 +138,27 @@ describe('/v1 presenters', () => {
           affinity_index: 60.5,
         },
       ],
+    });
+  });
+
+  it('a keyword the source refused: its figures null (never 0), the form, and the error naming it', () => {
+    const json = presentSearchVolumeItem({
+      keyword: '[велосипед',
+      locationCode: 2643,
+      languageCode: 'ru',
+      form: 'operators',
+      error: { code: 'INVALID_FIELD', field: 'keywords[2]', message: 'keywords[2]: Wordstat refused the request: Invalid query syntax' },
+    });
+    expect(json).toMatchObject({
+      keyword: '[велосипед',
+      search_volume: null,
+      cpc: null,
+      competition: null,
+      monthly_searches: [],
+      seasonality: null,
+      keyword_form: 'operators',
+      keyword_measure: null,
+      error: { status_code: 40501, field: 'keywords[2]', status_message: 'keywords[2]: Wordstat refused the request: Invalid query syntax' },
     });
   });
 });

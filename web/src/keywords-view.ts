@@ -12,12 +12,15 @@ const MATCH_TYPES: readonly MatchType[] = ['phrase', 'exact', 'order'];
 
 interface VolumeItem {
   keyword: string;
-  search_volume: number;
+  /** Null only on a keyword the source refused (`error`). */
+  search_volume: number | null;
   search_volume_phrase?: number | null;
   search_volume_exact?: number | null;
   search_volume_order?: number | null;
   competition_level: string | null;
-  cpc: number;
+  cpc: number | null;
+  /** A keyword the source refused (e.g. broken operators): the others are answered. */
+  error?: { status_message: string };
   seasonality?: { yoy_change_percent: number | null; peak_month: number | null; trend_class: string } | null;
 }
 interface Task {
@@ -52,7 +55,13 @@ export function createKeywordsView(showError: (where: HTMLElement, error: unknow
   const count = (value: number | null | undefined) => (value === null || value === undefined ? '—' : formatNumber(value));
   const columns = (): SortableColumn<VolumeItem>[] => [
     { key: 'keyword', header: t('keyword'), cell: (i) => i.keyword, sortValue: (i) => i.keyword },
-    { key: 'broad', header: t('searchVolume'), cell: (i) => formatNumber(i.search_volume), numeric: true, sortValue: (i) => i.search_volume },
+    {
+      key: 'broad',
+      header: t('searchVolume'),
+      cell: (i) => (i.error ? `⚠ ${i.error.status_message}` : count(i.search_volume)),
+      numeric: true,
+      sortValue: (i) => i.search_volume,
+    },
     ...asked.matchTypes.map((type): SortableColumn<VolumeItem> => ({
       key: type,
       header: t(`match_${type}`),
@@ -72,7 +81,7 @@ export function createKeywordsView(showError: (where: HTMLElement, error: unknow
     { key: 'trend', header: t('trendClass'), cell: (i) => trendClassText(i.seasonality?.trend_class), sortValue: (i) => i.seasonality?.trend_class ?? null },
     { key: 'peak', header: t('peakMonth'), cell: (i) => monthName(i.seasonality?.peak_month), sortValue: (i) => i.seasonality?.peak_month ?? null },
     { key: 'competition', header: t('competition'), cell: (i) => i.competition_level ?? '—', sortValue: (i) => i.competition_level },
-    { key: 'cpc', header: t('cpc'), cell: (i) => formatNumber(i.cpc, 2), numeric: true, sortValue: (i) => i.cpc },
+    { key: 'cpc', header: t('cpc'), cell: (i) => (i.cpc === null ? '—' : formatNumber(i.cpc, 2)), numeric: true, sortValue: (i) => i.cpc },
   ];
 
   const render = () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invalidField } from '../errors.js';
 import { collapseSpaces } from '../collapse-spaces.js';
-import { isKnownValidPhrase, monthlyOperatorProblem, normalizePhrase, phraseProblem } from './fields.js';
+import { isKnownValidPhrase, normalizePhrase, phraseProblem } from './fields.js';
 import { integerField, stringField, textField } from './parse.js';
 import { MATCH_TYPES } from '../match-types.js';
 
@@ -107,19 +107,14 @@ export type LocationsRequestBody = z.output<typeof locationsRequestSchema>;
 /**
  * The same rules for callers that do not come through the schemas (GraphQL): 1..100 keywords, each trimmed,
  * non-empty and at most 400 characters. Returns the normalised phrases, index for index; errors name
- * `field[i]`.
+ * `field[i]`. Wordstat operators are kept: a keyword written with them is measured as its form (keyword-form.ts),
+ * and only the source judges their syntax (issue 24, item 4).
  */
 export function normalizeKeywords(values: readonly string[], field = 'keywords', max = MAX_KEYWORDS): string[] {
   if (values.length < 1 || values.length > max) {
     throw invalidField(field, `${field} must hold 1 to ${max} keywords, got ${values.length}`);
   }
-  return values.map((value, i) => {
-    const phrase = normalizePhrase(value, `${field}[${i}]`);
-    // A keyword's volume comes from its monthly dynamics, which take only the + operator.
-    const operator = monthlyOperatorProblem(phrase);
-    if (operator) throw invalidField(`${field}[${i}]`, `${field}[${i}] ${operator}`);
-    return phrase;
-  });
+  return values.map((value, i) => normalizePhrase(value, `${field}[${i}]`));
 }
 
 /** Suggestions limit: absent → 50; an integer 1..100 kept; anything else is INVALID_FIELD. */

@@ -43,8 +43,20 @@ export const MonthlySourceEnum = builder.enumType('MonthlySource', {
   values: {
     DERIVED: {
       value: 'derived',
-      description: "Wordstat gives monthly figures only for broad: broad's months scaled by the type's last-30-days share.",
+      description: "Wordstat gives monthly figures only for broad: broad's months × the form's share of the bare phrase over the same 30 days.",
     },
+    NONE: { value: 'none', description: 'No base phrase to derive from (a | b): no months; the volume is the 30-day count.' },
+  } as const,
+});
+
+/** The form a keyword is written in, read from its own Wordstat operators (issue 24, item 4). */
+export const KeywordFormEnum = builder.enumType('KeywordForm', {
+  values: {
+    BROAD: { value: 'broad', description: 'No operator but +: its own monthly figures.' },
+    PHRASE: { value: 'phrase', description: '"w1 w2"' },
+    EXACT: { value: 'exact', description: '!w1 !w2 or "!w1 !w2": measured as "!w1 !w2".' },
+    ORDER: { value: 'order', description: '[w1 w2]' },
+    OPERATORS: { value: 'operators', description: 'Minus words, |, ( ) or a mixed form: counted as written.' },
   } as const,
 });
 

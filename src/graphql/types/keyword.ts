@@ -13,7 +13,8 @@ import type { ExtraMatchType } from '../../domain/match-types.js';
 import { keywordVolumeOptions } from '../keyword-args.js';
 import { locationArgs } from '../location-args.js';
 import type { MatchTypeVolume } from '../../services/search-volume.js';
-import { DeviceEnum, MatchTypeEnum, MonthlySourceEnum, PeriodEnum, RegionLevelEnum } from './enums.js';
+import { DeviceEnum, KeywordFormEnum, MatchTypeEnum, MonthlySourceEnum, PeriodEnum, RegionLevelEnum } from './enums.js';
+import type { FormMeasure } from '../../services/keyword-form-volume.js';
 import { SeasonalityRef } from './seasonality.js';
 import { RegionDemandRef } from './regions.js';
 import { TopRef } from './top.js';
@@ -34,8 +35,31 @@ const MatchTypeVolumeRef = builder.objectRef<MatchTypeVolume & { matchType: Extr
     matchType: t.field({ type: MatchTypeEnum, resolve: (v) => v.matchType }),
     searchVolume: t.exposeInt('searchVolume', { description: 'Rounded mean of the newest 12 derived months: comparable with broad searchVolume.' }),
     last30Days: t.exposeInt('last30Days', { description: "The type's own count over the last 30 days." }),
+    broadLast30Days: t.int({
+      nullable: true,
+      description: "The bare phrase's count over the same 30 days (null in a task stored before it was kept).",
+      resolve: (v) => v.broadLast30Days ?? null,
+    }),
+    ratio: t.float({
+      nullable: true,
+      description: 'last30Days ÷ broadLast30Days, capped at 1 (EXACT also at PHRASE\'s): each month is round(broad month × ratio).',
+      resolve: (v) => v.ratio ?? null,
+    }),
     monthlySource: t.field({ type: MonthlySourceEnum, resolve: (v) => v.monthlySource }),
     monthlySearches: t.field({ type: [MonthlyVolumeRef], description: 'Newest first; derived (see monthlySource).', resolve: (v) => v.monthlySearches }),
+  }),
+});
+
+/** How a keyword written in another form than broad was measured. */
+const KeywordMeasureRef = builder.objectRef<FormMeasure>('KeywordMeasure').implement({
+  description: 'How a keyword in another form than BROAD was measured: its 30-day count, and the base phrase its months come from.',
+  fields: (t) => ({
+    measuredAs: t.exposeString('measuredAs', { description: 'The phrase Wordstat counted over the last 30 days.' }),
+    last30Days: t.exposeInt('last30Days'),
+    monthlySource: t.field({ type: MonthlySourceEnum, resolve: (m) => m.monthlySource }),
+    baseKeyword: t.string({ nullable: true, description: 'The broad phrase whose months are scaled.', resolve: (m) => m.baseKeyword }),
+    baseLast30Days: t.int({ nullable: true, description: "The base phrase's count over the same 30 days.", resolve: (m) => m.baseLast30Days }),
+    ratio: t.float({ nullable: true, description: 'last30Days ÷ baseLast30Days, capped at 1.', resolve: (m) => m.ratio }),
   }),
 });
 
@@ -60,6 +84,13 @@ const volumeArgs = builder.args((t) => ({
 export const KeywordRef = builder.objectRef<KeywordView>('Keyword').implement({
   fields: (t) => ({
     phrase: t.string({ resolve: (k) => k.keyword }),
+    keywordForm: t.field({ type: KeywordFormEnum, description: 'The form the phrase is written in, from its own operators.', resolve: (k) => k.form }),
+    keywordMeasure: t.field({
+      type: KeywordMeasureRef,
+      nullable: true,
+      description: 'How a phrase in another form than BROAD was measured (its figures are derived); null for BROAD.',
+      resolve: async (k) => (k.form === 'broad' ? null : (await k.volume()).measure),
+    }),
     locationCode: t.exposeInt('locationCode'),
     locationNote: t.string({
       nullable: true,
@@ -148,6 +179,7 @@ builder.queryField('keyword', (t) =>
       keywordViews(ctx, {
         keywords: [args.phrase],
         phrases: [normalizePhrase(args.phrase, 'phrase')],
+        field: 'phrase',
         locationCode: args.locationCode,
         locationName: args.locationName,
         languageCode: args.languageCode ?? undefined,
@@ -159,7 +191,11 @@ builder.queryField('keyword', (t) =>
 builder.queryField('keywords', (t) =>
   t.field({
     type: [KeywordRef],
-    description: 'The same for up to 100 keywords; source calls are batched and deduplicated.',
+    // A phrase the source refuses is null here, with its own error naming phrases[i]; the others are answered.
+    nullable: { list: false, items: true },
+    description:
+      'The same for up to 100 keywords; source calls are batched and deduplicated. A phrase may carry Wordstat operators ' +
+      '(see keywordForm); one the source refuses is null with its own error, the others are answered.',
     args: {
       phrases: t.arg.stringList({ required: true }),
       ...locationArgs,
@@ -171,6 +207,7 @@ builder.queryField('keywords', (t) =>
         keywords: args.phrases,
         // Every phrase checked before any call: a bad 57th phrase must not cost 56 calls.
         phrases: normalizeKeywords(args.phrases, 'phrases'),
+        field: 'phrases',
         locationCode: args.locationCode,
         locationName: args.locationName,
         languageCode: args.languageCode ?? undefined,

@@ -1,6 +1,6 @@
 import { DomainError } from '../../domain/errors.js';
 import { DEFAULT_LANGUAGE_CODE } from '../../domain/requests/keyword-data.js';
-import type { KeywordVolume } from '../../services/search-volume.js';
+import type { KeywordVolumeEntry } from '../../services/search-volume.js';
 import type { RequestContext } from '../../services/runtime.js';
 import { requireTasks, type TaskView } from '../../tasks/task-service.js';
 import type { TaskRecord, TaskStatus } from '../../tasks/task-types.js';
@@ -42,14 +42,19 @@ const TaskProgressRef = builder.objectRef<TaskView>('TaskProgress').implement({
 
 /** A page of a task's keywords: rows `offset` to `offset + rows.length` of `total`. */
 interface KeywordRowsPage {
-  rows: KeywordVolume[];
+  rows: KeywordVolumeEntry[];
   offset: number;
   total: number;
 }
 
 const TaskKeywordPageRef = builder.objectRef<KeywordRowsPage>('TaskKeywordPage').implement({
   fields: (t) => ({
-    nodes: t.field({ type: [KeywordRef], resolve: (p, _args, ctx) => p.rows.map((row) => keywordViewOf(row, ctx.catalog)) }),
+    // A keyword the source refused is null, with its error; the others are answered.
+    nodes: t.field({
+      type: [KeywordRef],
+      nullable: { list: false, items: true },
+      resolve: (p, _args, ctx) => p.rows.map((row) => keywordViewOf(row, ctx.catalog)),
+    }),
     totalCount: t.int({ description: 'Keywords of the whole task.', resolve: (p) => p.total }),
     hasNextPage: t.boolean({ resolve: (p) => p.offset + p.rows.length < p.total }),
     endCursor: t.string({ description: 'Pass as `after` for the next page.', resolve: (p) => String(p.offset + p.rows.length) }),
@@ -63,11 +68,11 @@ async function keywordRowsOf(v: TaskView, args: { first?: number | null; after?:
   const rows = keywordRowsArgs(args.first, args.after);
   if (v.task.status !== 'done' || v.task.operation !== 'search_volume') return null;
   if (Array.isArray(v.task.result)) {
-    const all = v.task.result as KeywordVolume[];
+    const all = v.task.result as KeywordVolumeEntry[];
     return { rows: all.slice(rows.offset, rows.offset + rows.first), offset: rows.offset, total: all.length };
   }
   const page = await tasksOf(ctx).resultPage(ctx.principal.keyId, v.task.id, rows.offset, rows.first);
-  return page ? { rows: page.rows as KeywordVolume[], offset: rows.offset, total: page.total } : null;
+  return page ? { rows: page.rows as KeywordVolumeEntry[], offset: rows.offset, total: page.total } : null;
 }
 
 const TaskRef = builder.objectRef<TaskView>('Task').implement({
@@ -84,7 +89,7 @@ const TaskRef = builder.objectRef<TaskView>('Task').implement({
     error: t.string({ nullable: true, description: 'Why a failed task failed (e.g. the keyword the source rejected).', resolve: (v) => v.task.errorMessage }),
     keywords: t.field({
       type: [KeywordRef],
-      nullable: true,
+      nullable: { list: true, items: true },
       description:
         'A page of the Keyword objects of a done search_volume task (the same as the keywords query): `first` ' +
         `(1 to ${MAX_KEYWORDS_PAGE}, default ${DEFAULT_KEYWORDS_PAGE}) from the cursor \`after\` (keywordPage's endCursor). ` +

@@ -38,7 +38,9 @@ export const keywordSearchVolume = defineTool({
       ...numberedLines(
         result,
         (item) =>
-          `${item.keyword} — ${formatCount(item.search_volume)}/month` +
+          item.error
+            ? `${item.keyword} — not measured: ${item.error.status_message}`
+            : `${item.keyword}${formNote(item)} — ${formatCount(item.search_volume ?? 0)}/month` +
           (item.search_volume_phrase === null ? '' : `, phrase ${formatCount(item.search_volume_phrase)}`) +
           (item.search_volume_exact === null ? '' : `, exact ${formatCount(item.search_volume_exact)}`) +
           (item.search_volume_order === null ? '' : `, order ${formatCount(item.search_volume_order)}`) +
@@ -52,6 +54,12 @@ export const keywordSearchVolume = defineTool({
       ),
     ].join('\n'),
 });
+
+/** What an agent must know of a keyword written with operators: its form, and that its months are derived. */
+function formNote(item: { keyword_form: string; keyword_measure: { monthly_source: string } | null }): string {
+  if (item.keyword_form === 'broad' || !item.keyword_measure) return '';
+  return item.keyword_measure.monthly_source === 'derived' ? ` (${item.keyword_form} form, months derived)` : ` (${item.keyword_form} form, last 30 days only)`;
+}
 
 export const keywordSuggestions = defineTool({
   name: 'keyword_suggestions',

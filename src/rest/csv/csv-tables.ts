@@ -23,6 +23,7 @@ const SEARCH_VOLUME_FIELDS = [
   'competition',
   'competition_level',
   'cpc',
+  'keyword_form',
 ];
 const SEASONALITY_FIELDS = ['yoy_change_percent', 'peak_month', 'seasonality_index', 'trend_class'] as const;
 const monthKey = (m: { year: number; month: number }) => `${m.year}-${String(m.month).padStart(2, '0')}`;
@@ -36,13 +37,15 @@ export function searchVolumeTable(items: readonly SearchVolumeItemJson[]): CsvTa
   items = listOf(items);
   const months = [...new Set(items.flatMap((item) => item.monthly_searches.map(monthKey)))].sort();
   return {
-    columns: [...SEARCH_VOLUME_FIELDS, ...SEASONALITY_FIELDS, ...months],
+    columns: [...SEARCH_VOLUME_FIELDS, ...SEASONALITY_FIELDS, ...months, 'error'],
     rows: items.map((item) => {
       const byMonth = new Map(item.monthly_searches.map((m) => [monthKey(m), m.search_volume]));
       return [
         ...SEARCH_VOLUME_FIELDS.map((f) => (item as unknown as Row)[f] as CsvCell),
         ...SEASONALITY_FIELDS.map((f) => item.seasonality?.[f]),
         ...months.map((m) => byMonth.get(m)),
+        // Why a row has no figures: the source refused that keyword (the others are measured).
+        item.error?.status_message,
       ];
     }),
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KEYWORD_FORMS } from '../../domain/keyword-form.js';
 import { component } from './registry.js';
 
 // Bodies of the keyword-data family: the task envelope and the three operations' result items (service-spec
@@ -44,9 +45,20 @@ export const envelopeErrorSchema = component(
 const monthlySearches = z.array(z.object({ year: z.number().int(), month: z.number().int().min(1).max(12), search_volume: volume }));
 
 const matchTypeSeries = z.object({
-  source: z.literal('derived').meta({ description: 'Wordstat gives monthly figures only for broad: these months are broad\'s, scaled by the type\'s last-30-days share.' }),
+  source: z.literal('derived').meta({ description: 'Wordstat gives monthly figures only for broad: these months are broad\'s × ratio (docs/decisions.md).' }),
   last_30_days: volume.meta({ description: "The type's own count over the last 30 days." }),
+  broad_last_30_days: volume.nullable().meta({ description: 'The bare phrase\'s count over the same 30 days (null in a task stored before it was kept).' }),
+  ratio: z.number().min(0).max(1).nullable().meta({ description: 'last_30_days ÷ broad_last_30_days, capped at 1 (exact also at phrase\'s ratio), six decimals: each month is round(broad month × ratio).' }),
   monthly_searches: monthlySearches,
+});
+
+const keywordMeasure = z.object({
+  measured_as: z.string().meta({ description: 'The phrase Wordstat counted over the last 30 days (the form\'s canonical spelling, or as written).' }),
+  last_30_days: volume,
+  monthly_source: z.enum(['derived', 'none']).meta({ description: 'derived: base_keyword\'s months × ratio; none: no base phrase (a | b), no months, search_volume is last_30_days.' }),
+  base_keyword: z.string().nullable().meta({ description: 'The broad phrase the months come from (the words without operators, minus words and groups).' }),
+  base_last_30_days: volume.nullable().meta({ description: 'base_keyword\'s count over the same 30 days.' }),
+  ratio: z.number().min(0).max(1).nullable().meta({ description: 'last_30_days ÷ base_last_30_days, capped at 1; six decimals.' }),
 });
 
 export const seasonalitySchema = component(
@@ -74,10 +86,10 @@ export const searchVolumeItemSchema = component(
     }),
     location_note: locationNote,
     language_code: z.string().meta({ description: 'As sent (default `ru`).' }),
-    search_volume: volume.meta({ description: 'Mean of the 12 monthly values, rounded.' }),
+    search_volume: volume.nullable().meta({ description: 'Mean of the 12 monthly values, rounded (derived months for a keyword in another form than broad); null only with `error`.' }),
     competition: z.number().min(0).max(1).nullable(),
     competition_level: z.enum(['LOW', 'MEDIUM', 'HIGH']).nullable(),
-    cpc: z.number().nonnegative(),
+    cpc: z.number().nonnegative().nullable().meta({ description: 'Estimate from the volume level; null only with `error`.' }),
     monthly_searches: monthlySearches.meta({ description: 'The last 12 completed months (24 with history_months 24), newest first.' }),
     search_volume_phrase: volume.nullable().meta({ description: 'Phrase match ("…"): mean of its derived months; null when not asked in match_types.' }),
     search_volume_exact: volume.nullable().meta({ description: 'Exact match ("!…" on every word): mean of its derived months; null when not asked.' }),
@@ -86,6 +98,14 @@ export const searchVolumeItemSchema = component(
       .object({ phrase: matchTypeSeries.optional(), exact: matchTypeSeries.optional(), order: matchTypeSeries.optional() })
       .meta({ description: 'Each asked match type: its own last-30-days count and its months, derived from broad (docs/decisions.md).' }),
     seasonality: seasonalitySchema.nullable().meta({ description: 'Seasonality and trend of monthly_searches.' }),
+    keyword_form: z.enum(KEYWORD_FORMS).meta({
+      description: 'The form the keyword is written in, from its own operators: broad (none but +), phrase ("…"), exact (every word !), order ([…]), operators (minus words, |, ( ), mixed: counted as written).',
+    }),
+    keyword_measure: keywordMeasure.nullable().meta({ description: 'How a keyword in another form than broad was measured; null for broad.' }),
+    error: z
+      .object({ status_code: z.number().int(), status_message: z.string(), field: z.string() })
+      .optional()
+      .meta({ description: 'Only on a keyword the source refused (its figures are null); the other keywords are answered.' }),
   }),
   'SearchVolumeItem',
 );

@@ -3,7 +3,16 @@ import { LOCATION_FALLBACK_NOTE, locationFellBack } from '../../domain/location-
 import type { KeywordLocations } from '../../services/locations.js';
 import { EXTRA_MATCH_TYPES, type ExtraMatchType } from '../../domain/match-types.js';
 import type { Seasonality } from '../../domain/seasonality.js';
-import type { KeywordVolume } from '../../services/search-volume.js';
+import type { KeywordFormName } from '../../domain/keyword-form.js';
+import { taskStatusCode } from './envelope.js';
+import {
+  type FormMeasure,
+  isKeywordVolumeError,
+  type KeywordVolume,
+  type KeywordVolumeEntry,
+  type KeywordVolumeError,
+  type MatchTypeVolume,
+} from '../../services/search-volume.js';
 import type { SuggestionsResult } from '../../services/suggestions.js';
 
 /** tasks[].result[] of /v1/keywords/search_volume, field for field as the keyword-data format has it. */
@@ -17,10 +26,11 @@ export interface SearchVolumeItemJson {
    */
   location_note: string | null;
   language_code: string;
-  search_volume: number;
+  /** Null only on a keyword the source refused (`error` says why). */
+  search_volume: number | null;
   competition: number | null;
   competition_level: CompetitionLevel | null;
-  cpc: number;
+  cpc: number | null;
   monthly_searches: readonly MonthlySearchJson[];
   // Extra fields (issue 21): clients of the format ignore fields they do not know.
   /** Mean of the derived months of each match type; null when the type was not asked. */
@@ -30,11 +40,33 @@ export interface SearchVolumeItemJson {
   /** Per asked match type: its own last-30-days count and its derived months (labelled). */
   match_type_monthly_searches: Partial<Record<ExtraMatchType, MatchTypeSeriesJson>>;
   seasonality: SeasonalityJson | null;
+  // Issue 24, item 4: a keyword pasted with Wordstat operators is measured as its form.
+  /** The form the keyword is written in: broad (no operator but +), phrase, exact, order, or operators. */
+  keyword_form: KeywordFormName;
+  /** How a keyword in another form than broad was measured; null for broad. */
+  keyword_measure: KeywordMeasureJson | null;
+  /** Only on a keyword the source refused: the other keywords are answered. */
+  error?: { status_code: number; status_message: string; field: string };
+}
+
+interface KeywordMeasureJson {
+  /** The phrase Wordstat counted over the last 30 days. */
+  measured_as: string;
+  last_30_days: number;
+  /** `derived`: base_keyword's months × ratio; `none`: no base phrase (`a | b`), no months. */
+  monthly_source: 'derived' | 'none';
+  base_keyword: string | null;
+  base_last_30_days: number | null;
+  ratio: number | null;
 }
 
 interface MatchTypeSeriesJson {
   source: 'derived';
   last_30_days: number;
+  /** The bare phrase's count over the same 30 days; null in a result stored before issue 24. */
+  broad_last_30_days: number | null;
+  /** The share applied to broad's months (last_30_days ÷ broad_last_30_days, capped); null as above. */
+  ratio: number | null;
   monthly_searches: readonly MonthlySearchJson[];
 }
 
@@ -75,8 +107,10 @@ export interface LocationsResultJson {
   }[];
 }
 
-/** One search_volume result item. */
-export function presentSearchVolumeItem(volume: KeywordVolume): SearchVolumeItemJson {
+/** One search_volume result item: a keyword's figures, or the source's refusal of it. */
+export function presentSearchVolumeItem(entry: KeywordVolumeEntry): SearchVolumeItemJson {
+  if (isKeywordVolumeError(entry)) return presentRefusedItem(entry);
+  const volume = entry;
   return {
     keyword: volume.keyword,
     location_code: volume.locationCode,
@@ -89,6 +123,43 @@ export function presentSearchVolumeItem(volume: KeywordVolume): SearchVolumeItem
     monthly_searches: presentMonths(volume.monthlySearches),
     ...presentMatchTypes(volume.matchTypes ?? {}),
     seasonality: presentSeasonality(volume.seasonality ?? null),
+    keyword_form: volume.form ?? 'broad',
+    keyword_measure: presentFormMeasure(volume.formMeasure ?? null),
+  };
+}
+
+function presentFormMeasure(measure: FormMeasure | null): KeywordMeasureJson | null {
+  if (!measure) return null;
+  return {
+    measured_as: measure.measuredAs,
+    last_30_days: measure.last30Days,
+    monthly_source: measure.monthlySource,
+    base_keyword: measure.baseKeyword,
+    base_last_30_days: measure.baseLast30Days,
+    ratio: measure.ratio === null ? null : roundRatio(measure.ratio),
+  };
+}
+
+/** A refused keyword: every figure null (never a 0 that reads as "no demand"), and the source's reason. */
+function presentRefusedItem(entry: KeywordVolumeError): SearchVolumeItemJson {
+  return {
+    keyword: entry.keyword,
+    location_code: entry.locationCode,
+    location_note: locationFellBack(entry) ? LOCATION_FALLBACK_NOTE : null,
+    language_code: entry.languageCode,
+    search_volume: null,
+    competition: null,
+    competition_level: null,
+    cpc: null,
+    monthly_searches: [],
+    search_volume_phrase: null,
+    search_volume_exact: null,
+    search_volume_order: null,
+    match_type_monthly_searches: {},
+    seasonality: null,
+    keyword_form: entry.form,
+    keyword_measure: null,
+    error: { status_code: taskStatusCode(entry.error.code), status_message: entry.error.message, field: entry.error.field },
   };
 }
 
@@ -97,7 +168,7 @@ function presentMatchTypes(types: KeywordVolume['matchTypes']) {
   const series: Partial<Record<ExtraMatchType, MatchTypeSeriesJson>> = {};
   for (const type of EXTRA_MATCH_TYPES) {
     const figures = types[type];
-    if (figures) series[type] = { source: figures.monthlySource, last_30_days: figures.last30Days, monthly_searches: presentMonths(figures.monthlySearches) };
+    if (figures) series[type] = presentMatchTypeSeries(figures);
   }
   return {
     search_volume_phrase: types.phrase?.searchVolume ?? null,
@@ -106,6 +177,20 @@ function presentMatchTypes(types: KeywordVolume['matchTypes']) {
     match_type_monthly_searches: series,
   };
 }
+
+/** One derived series with both sides of its ratio, so a reader can check `month = broad month × ratio`. */
+function presentMatchTypeSeries(figures: MatchTypeVolume): MatchTypeSeriesJson {
+  return {
+    source: figures.monthlySource,
+    last_30_days: figures.last30Days,
+    broad_last_30_days: figures.broadLast30Days ?? null,
+    ratio: figures.ratio === undefined ? null : roundRatio(figures.ratio),
+    monthly_searches: presentMonths(figures.monthlySearches),
+  };
+}
+
+/** Six decimals: enough to recompute every month of a series in the millions to the unit. */
+const roundRatio = (ratio: number) => Math.round(ratio * 1e6) / 1e6;
 
 /** Seasonality in the format's snake_case (shared by /v1 items and /v2 dynamics). */
 export function presentSeasonality(s: Seasonality | null): SeasonalityJson | null {

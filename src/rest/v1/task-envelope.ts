@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainError } from '../../domain/errors.js';
 import type { KeywordLocations } from '../../services/locations.js';
-import type { KeywordVolume } from '../../services/search-volume.js';
+import type { KeywordVolumeEntry } from '../../services/search-volume.js';
 import type { SuggestionsResult } from '../../services/suggestions.js';
 import type { PostedTask, TaskView } from '../../tasks/task-service.js';
 import type { TaskOperation, TaskRecord } from '../../tasks/task-types.js';
@@ -27,7 +27,7 @@ export const taskGetPath = (operation: TaskOperation, id: string) => `/v1/keywor
 export function presentTaskResult(task: TaskRecord): unknown[] {
   switch (task.operation) {
     case 'search_volume':
-      return (task.result as KeywordVolume[]).map(presentSearchVolumeItem);
+      return (task.result as KeywordVolumeEntry[]).map(presentSearchVolumeItem);
     case 'suggestions':
       return [presentSuggestions(task.result as SuggestionsResult)];
     case 'locations':
