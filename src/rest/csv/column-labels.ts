@@ -38,6 +38,7 @@ const LABELS: Record<string, Record<TableLang, string>> = {
   regionType: { ru: 'Тип региона', en: 'Region type' },
   parentId: { ru: 'Код родителя', en: 'Parent id' },
   parentName: { ru: 'Родительский регион', en: 'Parent region (Russian)' },
+  parentNameEn: { ru: 'Родительский регион (англ.)', en: 'Parent region' },
   countryCode: { ru: 'Страна', en: 'Country' },
 };
 

@@ -80,9 +80,10 @@ export const CSV_TABLES: Record<string, (presented: unknown) => CsvTable> = {
     ]);
   },
   '/v2/stats/dynamics': (body) => tableOf(['date', 'count', 'share'], (body as { results: Row[] }).results),
+  // parentNameEn came later (issue 24): last, so a reader that counts columns still finds the others in place.
   '/v2/stats/regions': (body) =>
-    tableOf([...REGION_FIELDS, 'count', 'share', 'affinityIndex'], (body as { regions: Row[] }).regions),
-  '/v2/stats/region_search': (body) => tableOf(REGION_FIELDS, (body as { regions: Row[] }).regions),
+    tableOf([...REGION_FIELDS, 'count', 'share', 'affinityIndex', 'parentNameEn'], (body as { regions: Row[] }).regions),
+  '/v2/stats/region_search': (body) => tableOf([...REGION_FIELDS, 'parentNameEn'], (body as { regions: Row[] }).regions),
 };
 
 // A task's result is the live route's result: `/v1/keywords/{op}/task_get/{id}` has the table of `/v1/keywords/{op}`.
