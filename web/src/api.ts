@@ -1,5 +1,5 @@
 import { type ErrorDetail, errorText } from './error-text.js';
-import { formatNumber, t } from './i18n.js';
+import { formatNumber, lang, t } from './i18n.js';
 
 const KEY_STORAGE = 'explorer.apiKey';
 
@@ -81,7 +81,9 @@ const ACCEPT: Record<TableFormat, string> = {
  * the Authorization header rules out a plain link. Returns the call's cache status and cost.
  */
 export async function downloadTable(method: 'GET' | 'POST', path: string, body: unknown, format: TableFormat): Promise<CallMeta> {
-  const response = await call(method, `${path}${path.includes('?') ? '&' : '?'}format=${format}`, body, ACCEPT[format]);
+  // Headers in the page's language: a workbook always, a CSV in Russian only (its default, the field names, is English).
+  const language = format === 'xlsx' || lang() === 'ru' ? `&lang=${lang()}` : '';
+  const response = await call(method, `${path}${path.includes('?') ? '&' : '?'}format=${format}${language}`, body, ACCEPT[format]);
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `table.${format}`;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
