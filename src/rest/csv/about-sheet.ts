@@ -106,7 +106,7 @@ export function titleLine(facts: FileFacts): string {
   const what = OPERATION_TITLES[facts.operation]?.[facts.lang] ?? facts.operation;
   const source = SOURCE_WORDS[facts.source][facts.lang].short;
   // Demo figures say so first: a reader who sees only the top-left corner must not take them for Wordstat's.
-  const parts = facts.source === 'demo' ? [source.toUpperCase(), what, facts.region, facts.collectedAt] : [what, facts.region, facts.collectedAt, source];
+  const parts = facts.source === 'demo' ? [source, what, facts.region, facts.collectedAt] : [what, facts.region, facts.collectedAt, source];
   return parts.filter(Boolean).join(' · ');
 }
 
