@@ -32,8 +32,35 @@ export interface DomainErrorOptions {
   retryAfterSeconds?: number;
   /** For METHOD_NOT_ALLOWED: the method the route takes. */
   allow?: string;
+  /**
+   * Why the field is wrong, as a stable snake_case word (`too_long`, `empty`, `too_many` …, see ERROR_REASONS):
+   * a client writes its own message from code, field and reason in its own language (the explorer does).
+   */
+  reason?: ErrorReason;
+  /** The numbers or values the reason speaks of (`{ max: 400 }`, `{ earliest: "2026-09-28" }`). */
+  params?: Readonly<Record<string, string | number>>;
   cause?: unknown;
 }
+
+/** Stable reasons of INVALID_FIELD, beside its field: what a client's own message catalogue is keyed by. */
+export const ERROR_REASONS = [
+  'empty',
+  'too_long',
+  'too_many',
+  'control_character',
+  'invisible_only',
+  'lone_surrogate',
+  'operator',
+  'wrong_type',
+  'unknown_value',
+  'out_of_range',
+  'invalid_date',
+  'date_order',
+  'too_early',
+  'no_completed_period',
+  'unknown_region',
+] as const;
+export type ErrorReason = (typeof ERROR_REASONS)[number];
 
 /** An expected failure with a stable code; anything else reaching a face is an internal error. */
 export class DomainError extends Error {
@@ -42,6 +69,8 @@ export class DomainError extends Error {
   readonly field: string | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly allow: string | undefined;
+  readonly reason: ErrorReason | undefined;
+  readonly params: Readonly<Record<string, string | number>> | undefined;
 
   constructor(code: ErrorCode, message: string, options: DomainErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -51,12 +80,14 @@ export class DomainError extends Error {
     this.field = options.field;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.allow = options.allow;
+    this.reason = options.reason;
+    this.params = options.params;
   }
 }
 
-/** Shorthand for the most common error: one request field is wrong. */
-export function invalidField(field: string, message: string): DomainError {
-  return new DomainError('INVALID_FIELD', message, { field });
+/** Shorthand for the most common error: one request field is wrong (and, when known, why, with its numbers). */
+export function invalidField(field: string, message: string, reason?: ErrorReason, params?: Record<string, string | number>): DomainError {
+  return new DomainError('INVALID_FIELD', message, { field, ...(reason ? { reason } : {}), ...(params ? { params } : {}) });
 }
 
 /** Normalises anything thrown into a DomainError (unknown errors become INTERNAL, message hidden). */

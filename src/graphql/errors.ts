@@ -17,6 +17,8 @@ export function domainToGraphQLError(error: DomainError, path?: readonly (string
       code: GRAPHQL_CODE[error.code] ?? error.code,
       http: { status: error.status, ...(Object.keys(headers).length > 0 ? { headers } : {}) },
       ...(error.field === undefined ? {} : { field: error.field }),
+      ...(error.reason === undefined ? {} : { reason: error.reason }),
+      ...(error.params === undefined ? {} : { params: error.params }),
       ...(error.retryAfterSeconds === undefined ? {} : { retryAfter: Math.ceil(error.retryAfterSeconds) }),
     },
   });

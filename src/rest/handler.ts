@@ -11,6 +11,7 @@ import { parseBody } from '../domain/requests/parse.js';
 import { readJsonBody } from './body.js';
 import { csvRequestFor } from './csv/csv-request.js';
 import { csvReply } from './csv/csv-response.js';
+import { type TableLang, tableLangOf } from './csv/table-lang.js';
 import { errorReply } from './responses.js';
 import { locationFallbackHeaders } from './location-fallback.js';
 import type { Family, RestRoute } from './routes.js';
@@ -47,12 +48,14 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
 
       let body: unknown;
       let csv: ReturnType<typeof csvRequestFor>;
+      let lang: TableLang | undefined;
       const outcome = await runOperation(runtime, principal, {
         face: 'REST',
         operation: route.operation,
         free: route.free,
         run: async (scope) => {
           csv = csvRequestFor(call); // ?format=csv or Accept: text/csv (src/rest/csv)
+          lang = csv && tableLangOf(call, csv); // ?lang=ru|en; a workbook follows Accept-Language
           body = (route.method ?? 'POST') === 'POST' ? await readJsonBody(call) : Object.fromEntries(call.query);
           // Clients of the envelope format post an array of tasks; exactly one task is accepted as that task
           // (task_post takes the array itself: each task is checked on its own).
@@ -71,7 +74,8 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
           : presented;
       // A finished task's CSV is its result items' table; a task still waiting answers its JSON status instead.
       const rows = route.envelope === 'own' ? finishedTaskResult(presented) : presented;
-      return (csv && rows !== undefined && (await csvReply(call.path, rows, csv, headers))) || jsonReply(payload, 200, headers);
+      const file = { lang, body, source: runtime.sourceKind, catalog: runtime.catalog, timeZone: runtime.timeZone, now: runtime.clock.now() };
+      return (csv && rows !== undefined && (await csvReply(call.path, rows, csv, headers, file))) || jsonReply(payload, 200, headers);
     },
   };
 }

@@ -23,6 +23,9 @@ export interface ProblemBody {
   detail: string;
   code: string;
   field?: string;
+  /** Why the field is wrong (a stable word) and the numbers it speaks of: for a client's own message. */
+  reason?: string;
+  params?: Readonly<Record<string, string | number>>;
 }
 
 /** The /v2 error body for a domain error. */
@@ -34,5 +37,7 @@ export function presentProblem(error: DomainError): ProblemBody {
     detail: error.message,
     code: error.code,
     ...(error.field === undefined ? {} : { field: error.field }),
+    ...(error.reason === undefined ? {} : { reason: error.reason }),
+    ...(error.params === undefined ? {} : { params: error.params }),
   };
 }

@@ -17,6 +17,8 @@ export interface RegionDemand {
   regionType: RegionType;
   parentId: number;
   parentName: string;
+  /** The parent's English name: an English reader of "Moscow · city" sees "Moscow and Moscow Oblast", not Russian. */
+  parentNameEn: string;
   countryCode: string;
   count: number;
   share: number;
@@ -49,7 +51,7 @@ export function regionsSourceQuery(query: RegionsQuery): RegionsQuery {
 function describe(catalog: RegionCatalog, regionId: number) {
   const region = catalog.get(regionId);
   if (!region) {
-    return { regionName: `${regionId}`, regionNameEn: `${regionId}`, regionType: 'other' as const, parentId: 0, parentName: '', countryCode: '' };
+    return { regionName: `${regionId}`, regionNameEn: `${regionId}`, regionType: 'other' as const, parentId: 0, parentName: '', parentNameEn: '', countryCode: '' };
   }
   const parent = region.parentId === null ? undefined : catalog.get(region.parentId);
   return {
@@ -58,6 +60,7 @@ function describe(catalog: RegionCatalog, regionId: number) {
     regionType: region.type,
     parentId: parent?.id ?? 0,
     parentName: parent?.name ?? '',
+    parentNameEn: parent?.nameEn ?? '',
     countryCode: region.countryCode,
   };
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, post } from '../support/app.js';
@@ -34,6 +35,8 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
   let base: string;
   let browser: Browser;
   const problems: string[] = [];
+  /** True while a test sends requests the API must refuse: Chromium logs each 400 as a console error. */
+  let expectingRefusals = false;
   const foreign: string[] = [];
 
   beforeAll(async () => {
@@ -64,6 +67,7 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     const context = await browser.newContext({ viewport: { width, height: 900 }, locale, acceptDownloads: true });
     const tab = await context.newPage();
     tab.on('console', (message) => {
+      if (expectingRefusals && /status of 400 \(Bad Request\)/.test(message.text())) return;
       if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
     });
     tab.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
@@ -79,6 +83,9 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     const d = new Date(`${isoDate}T00:00:00Z`);
     return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
   };
+
+  /** `Mar 2025`, as the English page writes a month. */
+  const shortMonth = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', { timeZone: 'UTC', month: 'short', year: 'numeric' });
 
   /** Digits of a table cell ("12 345", "12,345" → 12345). */
   const digits = (text: string) => Number(text.replace(/[^\d]/g, ''));
@@ -113,8 +120,10 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     expect(api.json.results.length).toBeGreaterThan(4);
     expect(Number(await tab.locator('#dyn-chart').getAttribute('data-points'))).toBe(api.json.results.length);
     expect(await tab.locator('#dyn-table tbody tr').count()).toBe(api.json.results.length);
+    // Weekly: no trend class; the first-against-last figure leads, named for what it is (issue 24, item 5).
     const trend = (api.json.trend as string).replace(/^up (\d+%)$/, 'рост $1').replace(/^down (\d+%)$/, 'падение $1').replace('stable', 'без изменений');
-    await expect.poll(() => tab.locator('#trend').innerText()).toBe(`тренд: ${trend}`);
+    await expect.poll(() => tab.locator('#trend').innerText()).toMatch(/^последняя неделя к первой \(.+ к .+\): /);
+    expect((await tab.locator('#trend').innerText()).endsWith(`: ${trend}`)).toBe(true);
 
     // A tooltip with date, count and share at the hovered point.
     const over = (await tab.locator('#dyn-chart .u-over').boundingBox())!;
@@ -150,8 +159,11 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     const csvPath = join(SHOTS, 'top.csv');
     await download.saveAs(csvPath);
     const csvText = readFileSync(csvPath, 'utf8');
-    expect(csvText.startsWith('\uFEFFkind;phrase;count\r\n')).toBe(true);
-    const csvRows = readCsvObjects(csvText, ';').filter((row) => row.kind === 'result');
+    // The Russian page asks for Russian headers and values (lang=ru, issue 24, item 16).
+    expect(csvText.startsWith('\uFEFFВид;Запрос;Запросов\r\n')).toBe(true);
+    const csvRows = readCsvObjects(csvText, ';')
+      .filter((row) => row['Вид'] === 'запрос с фразой')
+      .map((row) => ({ phrase: row['Запрос'], count: row['Запросов'] }));
     const tableRows = await tab.locator('#top-table tbody tr').evaluateAll((rows) =>
       rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent ?? '')),
     );
@@ -280,7 +292,7 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     await tab.getByRole('button', { name: 'Get volumes' }).click();
     await expect.poll(() => tab.locator('#kw-table tbody tr').count(), { timeout: 20_000 }).toBe(4);
     const headers = await tab.locator('#kw-table thead th').allInnerTexts();
-    expect(headers.map((h) => h.replace(/[▲▼]/g, '').trim())).toEqual(['Keyword', 'Volume', '"phrase"', '"!exact"', 'Year over year', 'Trend', 'Peak', 'Competition', 'CPC']);
+    expect(headers.map((h) => h.replace(/[▲▼]/g, '').trim())).toEqual(['Keyword', 'Volume', '"phrase"', '"!exact"', 'Year over year', 'Trend (24 months)', 'Peak', 'Competition', 'CPC']);
     expect(await tab.locator('#kw-period').innerText()).toContain('24');
 
     // The API's figures for the same request, sorted by phrase volume, are the table's order after one click.
@@ -332,9 +344,18 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     // The trend badge speaks of the 12 months on the chart (first against last), not of the 24 fetched.
     const shownCounts = (await tab.locator('#dyn-table tbody tr td:nth-child(2)').allTextContents()).map(digits);
     expect(shownCounts).toEqual(dates.map((d) => counts.get(d)));
-    expect(await tab.locator('#trend').innerText()).toBe(`trend: ${computeTrend(shownCounts)}`);
-    expect(await tab.locator('#dyn-seasonality').innerText()).toContain(`${api.json.seasonality.yoyChangePercent > 0 ? '+' : ''}`);
-    expect(await tab.locator('#dyn-seasonality').innerText()).toMatch(/^Peak: \w+ · seasonality index [\d.]+ · (growing|stable|falling|seasonal) · year over year: [+-]?[\d.]+ %$/);
+    // Issue 24, item 5: the lead is the trend class over the 24 answered months and year over year, each naming its
+    // window; the first-against-last figure comes last, named "last month vs first" with its months.
+    const lead = await tab.locator('#trend').innerText();
+    const yoy = api.json.seasonality.yoyChangePercent as number;
+    expect(lead).toBe(
+      `Trend over 24 months (${shortMonth(api.json.results[0].date)} – ${shortMonth(api.json.results.at(-1).date)}): ${api.json.seasonality.trendClass}` +
+        ` · year over year: ${yoy > 0 ? '+' : ''}${yoy.toLocaleString('en-US', { maximumFractionDigits: 1 })} % (last 12 months vs the 12 before)`,
+    );
+    const firstLast = computeTrend(shownCounts);
+    const rest = await tab.locator('#dyn-seasonality').innerText();
+    expect(rest).toMatch(/^Peak: \w+ · seasonality index [\d.]+ · last month vs first \(\w{3} \d{4} vs \w{3} \d{4}\): /);
+    expect(rest.endsWith(`: ${firstLast}`)).toBe(true);
     expect(await tab.locator('#dyn-period').innerText()).toMatch(/^\w{3} \d{4} – \w{3} \d{4}, by month$/);
     for (const id of ['#reg-period', '#top-period', '#assoc-period']) {
       expect(await tab.locator(id).innerText()).toMatch(/^Last 30 days \(\d+ \w{3} \d{4} – \d+ \w{3} \d{4}\)$/);
@@ -345,8 +366,59 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     await tab.context().close();
   }, 120_000);
 
+  it('speaks the page\'s language: errors from its own catalogue, competition levels, parent regions, the workbook (issue 24, items 16, 18)', async () => {
+    const tab = await open(1280, 'ru-RU');
+    expectingRefusals = true;
+    await expect.poll(() => tab.evaluate(() => localStorage.getItem('explorer.apiKey'))).toBe(TEST_KEY);
+    await tab.getByRole('tab', { name: 'Список слов' }).click();
+    const tooLong = 'велосипед '.repeat(41).trim();
+    await tab.getByLabel('Ключевые слова, по одному в строке').fill(`детский велосипед\n${tooLong}`);
+    await tab.getByRole('button', { name: 'Узнать частотность' }).click();
+    // Was "keywords[1]: is longer than 400 characters": the API's English in the Russian page.
+    await expect.poll(() => tab.locator('#keywords-status').innerText(), { timeout: 20_000 }).toMatch(/^Ошибка: Слово 2 длиннее 400 символов/);
+    await tab.locator('#keywords-status').scrollIntoViewIfNeeded();
+    await tab.screenshot({ path: join(SHOTS, 'explorer-ru-error.png') });
+
+    await tab.getByLabel('Ключевые слова, по одному в строке').fill('детский велосипед\nбеговел\nсамокат');
+    await tab.getByRole('button', { name: 'Узнать частотность' }).click();
+    await expect.poll(() => tab.locator('#kw-table tbody tr').count(), { timeout: 20_000 }).toBe(3);
+    const headers = (await tab.locator('#kw-table thead th').allInnerTexts()).map((h) => h.replace(/[▲▼]/g, '').trim());
+    expect(headers).toContain('Тренд (12 мес.)');
+    const competition = await tab.locator(`#kw-table tbody tr td:nth-child(${headers.indexOf('Конкуренция') + 1})`).allInnerTexts();
+    for (const level of competition) expect(['низкая', 'средняя', 'высокая']).toContain(level);
+
+    // The Russian page's workbook: Russian headers, the title row says demo, the sheet about the data.
+    const [download] = await Promise.all([tab.waitForEvent('download'), tab.locator('#kw-xlsx').click()]);
+    const xlsxPath = join(SHOTS, 'search_volume-ru.xlsx');
+    await download.saveAs(xlsxPath);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync(xlsxPath) as unknown as ArrayBuffer);
+    expect(String(workbook.worksheets[0]!.getCell('A1').value)).toMatch(/^демо-данные · /);
+    expect(workbook.worksheets[0]!.getCell('A2').value).toBe('Ключевое слово');
+    expect(workbook.worksheets[1]!.name).toBe('О данных - About');
+
+    // English: the parent region in English too (was "Moscow · city, Москва и область"), errors in English.
+    await tab.getByLabel('Язык').selectOption('en');
+    await tab.getByLabel('Keywords, one per line').fill(`велосипед\n${tooLong}`);
+    await tab.getByRole('button', { name: 'Get volumes' }).click();
+    await expect.poll(() => tab.locator('#keywords-status').innerText(), { timeout: 20_000 }).toMatch(/^Error: Keyword 2 is longer than 400 characters/);
+    await tab.getByRole('tab', { name: 'Phrase' }).click();
+    await tab.getByRole('combobox', { name: 'Regions' }).fill('моск');
+    await expect.poll(async () => (await tab.locator('#region-options').getByRole('option').allInnerTexts()).find((o) => o.startsWith('Moscow · ')), { timeout: 10_000 }).toBe(
+      'Moscow · city, Moscow and Moscow Oblast',
+    );
+    const options = await tab.locator('#region-options').getByRole('option').allInnerTexts();
+    for (const option of options) expect(option).not.toMatch(/[а-яё]/i);
+    await tab.screenshot({ path: join(SHOTS, 'explorer-en-regions.png') });
+    await tab.context().close();
+    expectingRefusals = false;
+  }, 120_000);
+
   it('does not break at 360 px: no sideways scrolling, the charts fit', async () => {
     const tab = await open(360, 'ru-RU');
+    // The service's calendar (the tests' fixed clock), so the monthly card shows its 24 months as in real use.
+    await tab.clock.setFixedTime(new Date(FIXED_NOW));
+    await tab.reload();
     await expect.poll(() => tab.evaluate(() => localStorage.getItem('explorer.apiKey'))).toBe(TEST_KEY);
     await tab.getByRole('textbox', { name: 'Фраза', exact: true }).fill('пицца');
     await tab.getByRole('textbox', { name: 'Фраза', exact: true }).press('Enter');
@@ -357,6 +429,7 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     expect(chart.x + chart.width).toBeLessThanOrEqual(360);
     await tab.screenshot({ path: join(SHOTS, 'explorer-ru-360.png'), fullPage: true });
     await tab.locator('#reg-chart').screenshot({ path: join(SHOTS, 'explorer-ru-360-regions.png') });
+    await tab.locator('section.card:has(#dyn-chart)').screenshot({ path: join(SHOTS, 'explorer-ru-360-dynamics.png') });
     // The keyword list with every match type and 24 months: the table scrolls in its box, the page does not.
     await tab.getByRole('tab', { name: 'Список слов' }).click();
     await tab.getByLabel('Ключевые слова, по одному в строке').fill('купить палатку\nпалатка');
@@ -366,6 +439,16 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     expect(await tab.locator('#kw-table thead th').count()).toBe(10);
     expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await tab.screenshot({ path: join(SHOTS, 'explorer-ru-360-keywords.png'), fullPage: true });
+    // The same page in English at 360 px: the phrase view relabelled, still no sideways scrolling.
+    await tab.getByLabel('Язык').selectOption('en');
+    await tab.getByRole('tab', { name: 'Phrase' }).click();
+    await expect.poll(() => tab.locator('h1').innerText()).toBe('Search demand');
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await tab.screenshot({ path: join(SHOTS, 'explorer-en-360.png'), fullPage: true });
+    await tab.locator('section.card:has(#dyn-chart)').screenshot({ path: join(SHOTS, 'explorer-en-360-dynamics.png') });
+    await tab.setViewportSize({ width: 1280, height: 900 });
+    await tab.getByLabel('Language').selectOption('ru');
+    await tab.locator('section.card:has(#dyn-chart)').screenshot({ path: join(SHOTS, 'explorer-ru-desktop-dynamics.png') });
     await tab.context().close();
   }, 120_000);
 

@@ -14,7 +14,7 @@ describe('GraphQL', () => {
       app,
       `{ top(phrase: "ноутбук", numPhrases: 10) { results { phrase count } associations { phrase count } totalCount }
          dynamics(phrase: "ноутбук", period: WEEKLY) { results { date count share } trend seasonality { trendClass } }
-         regions(phrase: "ноутбук", level: CITIES) { regionId regionName regionNameEn regionType parentId parentName countryCode count share affinityIndex } }`,
+         regions(phrase: "ноутбук", level: CITIES) { regionId regionName regionNameEn regionType parentId parentName parentNameEn countryCode count share affinityIndex } }`,
     );
     expect(gql.status).toBe(200);
     expect(gql.json.errors).toBeUndefined();

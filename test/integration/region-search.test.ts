@@ -20,8 +20,8 @@ describe('region lookup: POST /v2/stats/region_search and GraphQL regionSearch',
     expect(response.json).toEqual({
       regions: [
         // The city first, then the region named after it (issue 24): "моск" means Moscow.
-        { regionId: 213, regionName: 'Москва', regionNameEn: 'Moscow', regionType: 'city', parentId: 1, parentName: 'Москва и область', countryCode: 'RU' },
-        { regionId: 1, regionName: 'Москва и область', regionNameEn: 'Moscow and Moscow Oblast', regionType: 'region', parentId: 3, parentName: 'Центр', countryCode: 'RU' },
+        { regionId: 213, regionName: 'Москва', regionNameEn: 'Moscow', regionType: 'city', parentId: 1, parentName: 'Москва и область', parentNameEn: 'Moscow and Moscow Oblast', countryCode: 'RU' },
+        { regionId: 1, regionName: 'Москва и область', regionNameEn: 'Moscow and Moscow Oblast', regionType: 'region', parentId: 3, parentName: 'Центр', parentNameEn: 'Central Federal District', countryCode: 'RU' },
       ],
     });
     expect(source.count()).toBe(0);
@@ -59,7 +59,7 @@ describe('region lookup: POST /v2/stats/region_search and GraphQL regionSearch',
     const rest = await post(app, '/v2/stats/region_search', { query: 'петербург', limit: 3 });
     const response = await graphql(
       app,
-      'query($q: String!) { regionSearch(query: $q, limit: 3) { regionId regionName regionNameEn regionType parentId parentName countryCode } }',
+      'query($q: String!) { regionSearch(query: $q, limit: 3) { regionId regionName regionNameEn regionType parentId parentName parentNameEn countryCode } }',
       { q: 'петербург' },
     );
     expect(response.status).toBe(200);

@@ -86,7 +86,9 @@ describe('MCP over Streamable HTTP (the SDK client against the app on a real por
 
     const dynamics = await client.callTool({ name: 'wordstat_dynamics', arguments: { phrase: 'пицца' } });
     const trend = (dynamics.structuredContent as { trend: string }).trend;
-    expect((dynamics.content as { text: string }[])[0]!.text).toContain(`trend ${trend} over 12 periods`);
+    // The first-against-last figure is named for what it is; the class and slope name their window (issue 24, item 5).
+    expect((dynamics.content as { text: string }[])[0]!.text).toContain(`last period against the first: ${trend} over 12 periods`);
+    expect((dynamics.content as { text: string }[])[0]!.text).toMatch(/\nOver the 12 months: (growing|stable|falling|seasonal), fitted slope -?[\d.]+% a year\./);
 
     const found = await client.callTool({ name: 'region_search', arguments: { query: 'Москва' } });
     expect((found.structuredContent as { regions: { regionId: number }[] }).regions.length).toBeGreaterThan(0);

@@ -52,6 +52,9 @@ describe('task routes (/v1 task mode)', () => {
     expect(tag).toMatchObject({ status_code: 40501 });
     expect(tag.status_message).toContain('tag');
     expect(many.status_message).toContain('keywords must hold 1 to 10000');
+    // A refused task carries the stable code, field and reason, as a refused live request does (issue 24, item 18).
+    expect(many.error).toMatchObject({ code: 'INVALID_FIELD', field: 'keywords', reason: 'too_many', params: { max: 10_000 } });
+    expect(tag.error).toMatchObject({ code: 'INVALID_FIELD', field: 'tag', reason: 'too_long' });
     expect(url.status_message).toContain('postback_url');
     expect(answer.json.tasks_error).toBe(3);
   });

@@ -1,4 +1,5 @@
-import { formatNumber, t } from './i18n.js';
+import { type ErrorDetail, errorText } from './error-text.js';
+import { formatNumber, lang, t } from './i18n.js';
 
 const KEY_STORAGE = 'explorer.apiKey';
 
@@ -20,15 +21,25 @@ export interface ApiAnswer<T> extends CallMeta {
   body: T;
 }
 
-/** An error answer of either family, with its message (problem+json `detail` or the envelope's `status_message`). */
+/**
+ * An error answer of either family. Its message is the explorer's own text in the page's language, written from the
+ * stable code, field and reason the API sends (problem+json, or a /v1 error task's `error`); `apiMessage` keeps the
+ * API's own words (problem+json `detail` or `status_message`) for whoever needs them.
+ */
 export class ApiError extends Error {
   constructor(
-    message: string,
+    readonly detail: ErrorDetail,
     readonly status: number,
     readonly meta: CallMeta,
+    readonly apiMessage = '',
   ) {
-    super(message);
+    super(errorText(detail, status, apiMessage));
   }
+}
+
+/** A /v1 task that ended in an error (task_post refusing one task, a failed task_get), as an ApiError. */
+export function taskError(task: { status_code: number; status_message: string; error?: ErrorDetail }): ApiError {
+  return new ApiError(task.error ?? {}, task.status_code, { cache: null, cost: null }, task.status_message);
 }
 
 const metaOf = (response: Response): CallMeta => ({ cache: response.headers.get('x-cache'), cost: response.headers.get('x-cost') });
@@ -39,13 +50,17 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown, accept
   const response = await fetch(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   if (response.ok) return response;
   let message = `${response.status} ${response.statusText}`;
+  let detail: ErrorDetail = {};
   try {
-    const error = (await response.json()) as { detail?: string; status_message?: string; tasks?: { status_message?: string }[] };
+    type Problem = ErrorDetail & { detail?: string; status_message?: string; tasks?: { status_message?: string; error?: ErrorDetail }[] };
+    const error = (await response.json()) as Problem;
     message = error.detail ?? error.tasks?.[0]?.status_message ?? error.status_message ?? message;
+    // problem+json carries code, field, reason, params at its top; a /v1 envelope in its task's `error`.
+    detail = error.tasks?.[0]?.error ?? { code: error.code, field: error.field, reason: error.reason, params: error.params };
   } catch {
     // Not JSON: the status line says enough.
   }
-  throw new ApiError(message, response.status, metaOf(response));
+  throw new ApiError(detail, response.status, metaOf(response), message);
 }
 
 /** A JSON call to the REST API with the kept key. */
@@ -66,7 +81,9 @@ const ACCEPT: Record<TableFormat, string> = {
  * the Authorization header rules out a plain link. Returns the call's cache status and cost.
  */
 export async function downloadTable(method: 'GET' | 'POST', path: string, body: unknown, format: TableFormat): Promise<CallMeta> {
-  const response = await call(method, `${path}${path.includes('?') ? '&' : '?'}format=${format}`, body, ACCEPT[format]);
+  // Headers in the page's language: a workbook always, a CSV in Russian only (its default, the field names, is English).
+  const language = format === 'xlsx' || lang() === 'ru' ? `&lang=${lang()}` : '';
+  const response = await call(method, `${path}${path.includes('?') ? '&' : '?'}format=${format}${language}`, body, ACCEPT[format]);
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `table.${format}`;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

@@ -1,4 +1,5 @@
-import { api, showMeta, downloadTable, type TableFormat } from './api.js';
+import { api, showMeta, downloadTable, taskError, type TableFormat } from './api.js';
+import type { ErrorDetail } from './error-text.js';
 import { byId, renderSortableTable, type SortableColumn, type SortState } from './dom.js';
 import { formatNumber, lang, monthName, t, trendClassText } from './i18n.js';
 
@@ -28,6 +29,7 @@ interface Task {
   status_code: number;
   status_message: string;
   result: VolumeItem[] | null;
+  error?: ErrorDetail;
   progress?: { calls_total: number; calls_done: number; eta: string | null };
 }
 interface Envelope {
@@ -37,6 +39,10 @@ interface Envelope {
 const LIVE_PATH = '/v1/keywords/search_volume';
 const TASK_POST_PATH = '/v1/keywords/search_volume/task_post';
 const taskGetPath = (id: string) => `/v1/keywords/search_volume/task_get/${encodeURIComponent(id)}`;
+
+/** The API's competition level (LOW, MEDIUM, HIGH) as the page's language says it; sorted by rank, not by name. */
+const COMPETITION_RANK: Record<string, number> = { LOW: 1, MEDIUM: 2, HIGH: 3 };
+const competitionText = (level: string | null) => (level && level in COMPETITION_RANK ? t(`comp${level as 'LOW'}`) : '—');
 
 /** The keyword-list view: live answers for short lists, a task with progress for long ones. */
 export function createKeywordsView(showError: (where: HTMLElement, error: unknown) => void) {
@@ -78,9 +84,9 @@ export function createKeywordsView(showError: (where: HTMLElement, error: unknow
           sortValue: (i: VolumeItem) => i.seasonality?.yoy_change_percent ?? null,
         }]
       : []),
-    { key: 'trend', header: t('trendClass'), cell: (i) => trendClassText(i.seasonality?.trend_class), sortValue: (i) => i.seasonality?.trend_class ?? null },
+    { key: 'trend', header: t(asked.history === 24 ? 'trendClass24' : 'trendClass12'), cell: (i) => trendClassText(i.seasonality?.trend_class), sortValue: (i) => i.seasonality?.trend_class ?? null },
     { key: 'peak', header: t('peakMonth'), cell: (i) => monthName(i.seasonality?.peak_month), sortValue: (i) => i.seasonality?.peak_month ?? null },
-    { key: 'competition', header: t('competition'), cell: (i) => i.competition_level ?? '—', sortValue: (i) => i.competition_level },
+    { key: 'competition', header: t('competition'), cell: (i) => competitionText(i.competition_level), sortValue: (i) => COMPETITION_RANK[i.competition_level ?? ''] ?? null },
     { key: 'cpc', header: t('cpc'), cell: (i) => (i.cpc === null ? '—' : formatNumber(i.cpc, 2)), numeric: true, sortValue: (i) => i.cpc },
   ];
 
@@ -126,7 +132,7 @@ export function createKeywordsView(showError: (where: HTMLElement, error: unknow
         render();
         return;
       }
-      if (task.status_code !== 40601 && task.status_code !== 40602) throw new Error(task.status_message);
+      if (task.status_code !== 40601 && task.status_code !== 40602) throw taskError(task);
       showProgress(task);
       polling = setTimeout(() => void poll(id), POLL_MS);
     } catch (error) {
@@ -157,7 +163,7 @@ export function createKeywordsView(showError: (where: HTMLElement, error: unknow
         const answer = await api<Envelope>('POST', TASK_POST_PATH, request.body);
         asked = request.asked;
         const task = answer.body.tasks[0]!;
-        if (task.status_code !== 20100) throw new Error(task.status_message);
+        if (task.status_code !== 20100) throw taskError(task);
         status.textContent = `${t('taskCreated')}: ${task.id}`;
         showMeta(byId('kw-meta'), answer);
         showProgress(task);

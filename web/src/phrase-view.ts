@@ -3,7 +3,7 @@ import { createBarChart, createDynamicsChart, type DynamicsPoint } from './chart
 import { byId, renderTable } from './dom.js';
 import { formatDate, formatNumber, monthName, t, trendClassText, trendText } from './i18n.js';
 import { addDaysIso, last30Days, shiftMonthIso, withYearBefore, yearBeforeWindow } from './periods.js';
-// The service's own rule (first period against the last), so the badge speaks of the months on the chart.
+// The service's own rule (first period against the last), applied to the months on the chart and named as such.
 import { computeTrend } from '../../src/domain/trend.js';
 import { createRegionPicker, regionLabel } from './region-picker.js';
 
@@ -19,7 +19,7 @@ interface TopAnswer {
 interface DynamicsAnswer {
   results: DynamicsPoint[];
   trend: string;
-  seasonality: { yoyChangePercent: number | null; peakMonth: number | null; seasonalityIndex: number | null; trendClass: string } | null;
+  seasonality: { months: number; yoyChangePercent: number | null; peakMonth: number | null; seasonalityIndex: number | null; trendClass: string } | null;
 }
 interface RegionRow {
   regionId: number;
@@ -47,13 +47,42 @@ function windowLabel(points: readonly DynamicsPoint[], period: string): string {
   });
 }
 
-function seasonalityLabel(s: DynamicsAnswer['seasonality']): string {
-  if (!s || s.peakMonth === null) return '';
-  const parts = [
-    t('seasonalitySummary', { peak: monthName(s.peakMonth), index: formatNumber(s.seasonalityIndex ?? 1, 2), trendClass: trendClassText(s.trendClass) }),
-  ];
-  if (s.yoyChangePercent !== null) parts.push(t('yoySummary', { yoy: `${s.yoyChangePercent > 0 ? '+' : ''}${formatNumber(s.yoyChangePercent, 1)}` }));
-  return parts.join(' · ');
+/** How the first-against-last figure is named for a period: it is not a trend, and the page says what it is. */
+const LAST_TO_FIRST = { monthly: 'lastToFirstMonth', weekly: 'lastToFirstWeek', daily: 'lastToFirstDay' } as const;
+
+/**
+ * The dynamics card's figures, most telling first: for a monthly answer of 12+ months the series' trend class
+ * over the answer's window (and, with 24 months, year over year), each naming its window; then the peak; and last
+ * the shown window's last period against its first, named as such (a seasonal phrase's December against its
+ * March says nothing of a trend).
+ */
+function trendFigures(points: readonly DynamicsPoint[], shown: readonly DynamicsPoint[], period: string, s: DynamicsAnswer['seasonality']) {
+  const first = shown[0];
+  const last = shown.at(-1);
+  const monthly = period === 'monthly';
+  const dateOf = (p: DynamicsPoint) => formatDate(p.date, monthly ? 'month' : 'day');
+  const lastToFirst =
+    first && last
+      ? t('lastToFirst', {
+          what: t(LAST_TO_FIRST[period as keyof typeof LAST_TO_FIRST] ?? 'lastToFirstMonth'),
+          last: dateOf(last),
+          first: dateOf(first),
+          change: trendText(computeTrend(shown.map((p) => p.count))),
+        })
+      : '';
+  const whole = { from: points[0], to: points.at(-1) };
+  if (!monthly || !s || !whole.from || !whole.to) return { lead: lastToFirst, leadClass: computeTrend(shown.map((p) => p.count)), rest: [] as string[] };
+  const lead = [t('trendLead', { n: s.months, from: dateOf(whole.from), to: dateOf(whole.to), trendClass: trendClassText(s.trendClass) })];
+  if (s.yoyChangePercent !== null) lead.push(t('yoySummary', { yoy: `${s.yoyChangePercent > 0 ? '+' : ''}${formatNumber(s.yoyChangePercent, 1)}` }));
+  const rest = s.peakMonth === null ? [] : [t('seasonalitySummary', { peak: monthName(s.peakMonth), index: formatNumber(s.seasonalityIndex ?? 1, 2) })];
+  return { lead: lead.join(' · '), leadClass: s.trendClass, rest: [...rest, lastToFirst] };
+}
+
+/** The colour of the lead figure: green for growth, red for a fall, none for stable or seasonal. */
+function leadColour(leadClass: string): string {
+  if (leadClass === 'growing' || leadClass.startsWith('up')) return 'up';
+  if (leadClass === 'falling' || leadClass.startsWith('down')) return 'down';
+  return '';
 }
 
 /** The phrase view: the form, then dynamics (line), regions (bars and table) and the top tables. */
@@ -80,15 +109,15 @@ export function createPhraseView(showError: (where: HTMLElement, error: unknown)
     // Monthly: the chosen window, each month beside the same month a year before (the answer holds both years),
     // and the trend of the chosen window (the answer's own spans both years).
     const { shown, yearBefore } = shownPeriod === 'monthly' ? withYearBefore(dynamics.results, shownFrom) : { shown: [...dynamics.results], yearBefore: undefined };
-    const trend = yearBefore ? computeTrend(shown.map((p) => p.count)) : dynamics.trend;
-    byId('trend').textContent = `${t('trend')}: ${trendText(trend)}`;
-    byId('trend').className = `trend ${trend.startsWith('up') ? 'up' : trend.startsWith('down') ? 'down' : ''}`;
+    const figures = trendFigures(dynamics.results, shown, shownPeriod, dynamics.seasonality);
+    byId('trend').textContent = figures.lead;
+    byId('trend').className = `trend ${leadColour(figures.leadClass)}`;
     const chart = byId('dyn-chart');
-    chart.setAttribute('aria-label', t('chartDynamics', { n: shown.length, trend: trendText(trend) }));
+    chart.setAttribute('aria-label', t('chartDynamics', { n: shown.length, trend: figures.lead }));
     dynamicsChart.render(shown, yearBefore);
     byId('dyn-legend').hidden = !yearBefore;
     byId('dyn-period').textContent = windowLabel(shown, shownPeriod);
-    byId('dyn-seasonality').textContent = seasonalityLabel(dynamics.seasonality);
+    byId('dyn-seasonality').textContent = figures.rest.join(' · ');
     renderTable(byId<HTMLTableElement>('dyn-table'), t('dynamics'), [
       { header: t('date'), cell: (p: DynamicsPoint) => p.date },
       { header: t('count'), cell: (p) => formatNumber(p.count), numeric: true },

@@ -9,10 +9,14 @@ export interface RegionOption {
   regionNameEn: string;
   regionType: string;
   parentName: string;
+  parentNameEn?: string;
 }
 
 export const regionLabel = (region: Pick<RegionOption, 'regionName' | 'regionNameEn'>): string =>
   lang() === 'ru' ? region.regionName : region.regionNameEn;
+
+/** The parent's name in the page's language (English from `parentNameEn`). */
+const parentLabel = (region: RegionOption): string => (lang() === 'ru' ? region.parentName : (region.parentNameEn ?? region.parentName));
 
 /**
  * Lookup-as-you-type (ARIA 1.2 combobox with a listbox): typing asks /v2/stats/region_search (free), arrows
@@ -42,7 +46,7 @@ export function createRegionPicker(onError: (error: unknown) => void) {
           'li',
           { role: 'option', id: `region-option-${i}`, 'aria-selected': String(i === active), 'data-region-id': String(region.regionId) },
           regionLabel(region),
-          h('span', { class: 'muted' }, ` · ${t(region.regionType as 'city')}${region.parentName ? `, ${region.parentName}` : ''}`),
+          h('span', { class: 'muted' }, ` · ${t(region.regionType as 'city')}${parentLabel(region) ? `, ${parentLabel(region)}` : ''}`),
         ),
       ),
     );

@@ -74,11 +74,11 @@ function computeWindow(request: WindowRequest): DateWindow {
   for (const field of ['fromDate', 'toDate'] as const) {
     const value = request[field];
     if (value !== undefined && !isIsoDate(value)) {
-      throw invalidField(field, `${field} must be a valid date written YYYY-MM-DD, got "${value}"`);
+      throw invalidField(field, `${field} must be a valid date written YYYY-MM-DD, got "${value}"`, 'invalid_date');
     }
   }
   if (request.fromDate && request.toDate && request.fromDate > request.toDate) {
-    throw invalidField('fromDate', `fromDate (${request.fromDate}) is after toDate (${request.toDate})`);
+    throw invalidField('fromDate', `fromDate (${request.fromDate}) is after toDate (${request.toDate})`, 'date_order');
   }
   const lastEnd = lastCompletedPeriodEnd(today, period);
   // Cut before moving to the period's end: the end of a week in 9999-12 lies in year 10000, past what an ISO
@@ -96,6 +96,8 @@ function computeWindow(request: WindowRequest): DateWindow {
       throw invalidField(
         'fromDate',
         `daily data exist only for the last ${DAILY_DEPTH_DAYS} days: fromDate must be on or after ${earliest}`,
+        'too_early',
+        { earliest },
       );
     }
     if (fromDate < earliest) fromDate = earliest;
@@ -109,6 +111,8 @@ function computeWindow(request: WindowRequest): DateWindow {
     throw invalidField(
       request.fromDate !== undefined ? 'fromDate' : 'toDate',
       `the window ${fromDate}..${toDate} holds no completed period (the last completed one ends ${lastEnd})`,
+      'no_completed_period',
+      { lastEnd },
     );
   }
   return { fromDate, toDate };

@@ -1,6 +1,6 @@
 import { createBoundedMemo } from '../bounded-memo.js';
 import { collapseSpaces } from '../collapse-spaces.js';
-import { invalidField } from '../errors.js';
+import { type ErrorReason, invalidField } from '../errors.js';
 import type { RegionCatalog } from '../regions/catalog.js';
 import type { Device, DeviceFilter, Period, RegionLevel } from '../types.js';
 
@@ -30,11 +30,19 @@ const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\s]/gu;
  * can. Such phrases used to be billed and sent, and came back as somebody's garbage.
  */
 export function phraseProblem(phrase: string): string | undefined {
-  if (LONE_SURROGATE.test(phrase)) return 'holds a lone UTF-16 surrogate, which is not a character';
+  return phraseProblemDetail(phrase)?.text;
+}
+
+/** phraseProblem with its stable reason and numbers, for a client's own message (ErrorReason). */
+export function phraseProblemDetail(phrase: string): { text: string; reason: ErrorReason; params?: Record<string, string | number> } | undefined {
+  if (LONE_SURROGATE.test(phrase)) return { text: 'holds a lone UTF-16 surrogate, which is not a character', reason: 'lone_surrogate' };
   const control = CONTROL.exec(phrase);
-  if (control) return `holds the control character U+${control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-  if (phrase.replace(INVISIBLE, '') === '') return 'holds only invisible characters (zero-width, format or filler)';
-  if (characterCount(phrase) > MAX_PHRASE_LENGTH) return `is longer than ${MAX_PHRASE_LENGTH} characters`;
+  if (control) {
+    const code = `U+${control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    return { text: `holds the control character ${code}`, reason: 'control_character', params: { character: code } };
+  }
+  if (phrase.replace(INVISIBLE, '') === '') return { text: 'holds only invisible characters (zero-width, format or filler)', reason: 'invisible_only' };
+  if (characterCount(phrase) > MAX_PHRASE_LENGTH) return { text: `is longer than ${MAX_PHRASE_LENGTH} characters`, reason: 'too_long', params: { max: MAX_PHRASE_LENGTH } };
   return undefined;
 }
 
@@ -74,9 +82,9 @@ export function isKnownValidPhrase(value: string): boolean {
 
 function checkedPhrase(value: string, field: string): string {
   const phrase = collapseSpaces(value);
-  if (phrase.length === 0) throw invalidField(field, `${field} must not be empty`);
-  const problem = phraseProblem(phrase);
-  if (problem) throw invalidField(field, `${field} ${problem}`);
+  if (phrase.length === 0) throw invalidField(field, `${field} must not be empty`, 'empty');
+  const problem = phraseProblemDetail(phrase);
+  if (problem) throw invalidField(field, `${field} ${problem.text}`, problem.reason, problem.params);
   // The request's phrase, NFC (responses still echo the keyword as sent). What goes upstream is the canonical form
   // the cache key is made of (sourcePhrase: no invisible characters, lower case, ё as е), added by the gateway.
   return phrase.normalize('NFC');
@@ -112,6 +120,8 @@ export function normalizeDevices(value: string | readonly string[] | undefined, 
       throw invalidField(
         at,
         `${at} has unknown value "${name}"; expected one of ${Object.keys(DEVICE_ALIASES).join(', ')} (any case)`,
+        'unknown_value',
+        { value: name.slice(0, 40) },
       );
     }
     if (device === 'DEVICE_ALL') all = true;
@@ -131,6 +141,8 @@ function aliasMatcher<T extends string>(prefix: string, values: readonly T[], fi
       throw invalidField(
         field,
         `${field} has unknown value "${value}"; expected one of ${[...values, ...aliases].join(', ')}`,
+        'unknown_value',
+        { value: value.slice(0, 40) },
       );
     }
     return match;
@@ -167,10 +179,10 @@ export function normalizeRegionFilter(
 ): number[] {
   if (value === undefined) return [];
   if (value.length > MAX_REGION_FILTER) {
-    throw invalidField(field, `${field} may hold at most ${MAX_REGION_FILTER} region codes, got ${value.length}`);
+    throw invalidField(field, `${field} may hold at most ${MAX_REGION_FILTER} region codes, got ${value.length}`, 'too_many', { max: MAX_REGION_FILTER });
   }
   value.forEach((id, i) => {
-    if (!catalog.get(id)) throw invalidField(`${field}[${i}]`, `${field}[${i}]: unknown region code ${id}`);
+    if (!catalog.get(id)) throw invalidField(`${field}[${i}]`, `${field}[${i}]: unknown region code ${id}`, 'unknown_region', { value: id });
   });
   const unique = [...new Set(value)];
   const set = new Set(unique);
@@ -186,8 +198,8 @@ export const DEFAULT_NUM_PHRASES = 50;
 /** numPhrases: 0 or absent → 50; 1–2000 kept; anything else is 400. */
 export function normalizeNumPhrases(value: number | undefined, field = 'numPhrases'): number {
   if (value === undefined || value === 0) return DEFAULT_NUM_PHRASES;
-  if (!Number.isInteger(value)) throw invalidField(field, `${field} must be an integer`);
-  if (value < 0) throw invalidField(field, `${field} must not be negative`);
-  if (value > MAX_NUM_PHRASES) throw invalidField(field, `${field} must be at most ${MAX_NUM_PHRASES}`);
+  if (!Number.isInteger(value)) throw invalidField(field, `${field} must be an integer`, 'wrong_type');
+  if (value < 0) throw invalidField(field, `${field} must not be negative`, 'out_of_range', { min: 0, max: MAX_NUM_PHRASES });
+  if (value > MAX_NUM_PHRASES) throw invalidField(field, `${field} must be at most ${MAX_NUM_PHRASES}`, 'out_of_range', { min: 0, max: MAX_NUM_PHRASES });
   return value;
 }

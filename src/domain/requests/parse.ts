@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { invalidField } from '../errors.js';
+import { collapseSpaces } from '../collapse-spaces.js';
+import { type ErrorReason, invalidField } from '../errors.js';
+import { phraseProblemDetail } from './fields.js';
 
 /** Renders a zod issue path like `keywords[3]` or `devices`. */
 export function issuePath(path: readonly PropertyKey[]): string {
@@ -20,7 +22,41 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issuePath(issue.path) || 'body';
-  throw invalidField(field, `${field}: ${issue.message}`);
+  const why = reasonOf(issue, valueAt(body, issue.path));
+  throw invalidField(field, `${field}: ${issue.message}`, why?.reason, why?.params);
+}
+
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
+  let value = body;
+  for (const part of path) value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[part] : undefined;
+  return value;
+}
+
+/**
+ * The stable reason of a zod issue (ErrorReason), with the limit it names: what a client's own message is keyed
+ * by. A refinement of a phrase is told apart by checking the value again (phraseProblemDetail).
+ */
+function reasonOf(issue: z.core.$ZodIssue, value: unknown): { reason: ErrorReason; params?: Record<string, string | number> } | undefined {
+  switch (issue.code) {
+    case 'too_big':
+      return { reason: typeof value === 'string' ? 'too_long' : Array.isArray(value) ? 'too_many' : 'out_of_range', params: { max: Number(issue.maximum) } };
+    case 'too_small':
+      return Array.isArray(value) || typeof value === 'string' ? { reason: 'empty' } : { reason: 'out_of_range', params: { min: Number(issue.minimum) } };
+    case 'invalid_type':
+      return value === undefined ? { reason: 'empty' } : { reason: 'wrong_type' };
+    case 'invalid_value':
+    case 'invalid_union':
+      return { reason: 'unknown_value' };
+    case 'custom': {
+      if (typeof value !== 'string') return undefined;
+      const phrase = collapseSpaces(value);
+      if (phrase.length === 0) return { reason: 'empty' };
+      const detail = phraseProblemDetail(phrase);
+      return detail && { reason: detail.reason, ...(detail.params ? { params: detail.params } : {}) };
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** A field that must be a string when present. */

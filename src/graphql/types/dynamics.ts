@@ -16,7 +16,9 @@ const DynamicsPointRef = builder.objectRef<DynamicsPoint>('DynamicsPoint').imple
 export const DynamicsRef = builder.objectRef<Dynamics>('Dynamics').implement({
   fields: (t) => ({
     results: t.field({ type: [DynamicsPointRef], resolve: (d) => d.results }),
-    trend: t.exposeString('trend', { description: '`up N%`, `down N%`, `stable` or `up (new)`.' }),
+    trend: t.exposeString('trend', {
+      description: "The window's first period against its last (not a fitted trend): `up N%`, `down N%`, `stable` or `up (new)`.",
+    }),
     seasonality: t.field({
       type: SeasonalityRef,
       nullable: true,

@@ -13,7 +13,8 @@ export const RegionNamingRef = builder.interfaceRef<RegionSearchHit>('RegionNami
     regionNameEn: t.exposeString('regionNameEn'),
     regionType: t.exposeString('regionType', { description: 'country, district, region, city or other.' }),
     parentId: t.exposeInt('parentId', { description: '0 for a root region.' }),
-    parentName: t.exposeString('parentName'),
+    parentName: t.exposeString('parentName', { description: "The parent's name in Russian." }),
+    parentNameEn: t.exposeString('parentNameEn', { description: "The parent's name in English." }),
     countryCode: t.exposeString('countryCode'),
   }),
 });

@@ -51,7 +51,14 @@ export const wordstatDynamics = defineTool({
     const peak = points.reduce((best, p) => (p.count > best.count ? p : best), first);
     const total = points.reduce((sum, p) => sum + p.count, 0);
     return [
-      `"${args.phrase}": trend ${result.trend} over ${points.length} periods (${first.date} … ${last.date}).`,
+      // The spec's trend is the last period against the first, named so; the class and slope name their window.
+      `"${args.phrase}": last period against the first: ${result.trend} over ${points.length} periods (${first.date} … ${last.date}).`,
+      ...(result.seasonality
+        ? [
+            `Over the ${result.seasonality.months} months: ${result.seasonality.trendClass}, fitted slope ${result.seasonality.slopePercentPerYear}% a year` +
+              (result.seasonality.yoyChangePercent === null ? '.' : `, year over year ${result.seasonality.yoyChangePercent}% (newest 12 months against the 12 before).`),
+          ]
+        : []),
       `First ${first.date}: ${formatCount(first.count)}; last ${last.date}: ${formatCount(last.count)}; peak ${peak.date}: ${formatCount(peak.count)}.`,
       `Total over the window: ${formatCount(total)}.`,
     ].join('\n');

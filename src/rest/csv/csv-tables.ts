@@ -1,4 +1,5 @@
 import type { LocationsResultJson, SearchVolumeItemJson, SuggestionsResultJson } from '../v1/presenters.js';
+import { EXTRA_MATCH_TYPES, type ExtraMatchType } from '../../domain/match-types.js';
 import type { CsvCell, CsvTable } from './csv-format.js';
 
 type Row = Record<string, unknown>;
@@ -31,19 +32,26 @@ const monthKey = (m: { year: number; month: number }) => `${m.year}-${String(m.m
 /**
  * search_volume (live or a task's result): one row per keyword, its fields (the match types' volumes empty when
  * not asked), its seasonality, then one column per broad month (`2025-11`), oldest first, over every month any
- * keyword has; a month a keyword lacks is an empty cell.
+ * keyword has; then, for each asked match type, its derived months (`phrase_2025-11`), so a client sees each
+ * type's season too; a month a keyword lacks is an empty cell.
  */
 export function searchVolumeTable(items: readonly SearchVolumeItemJson[]): CsvTable {
   items = listOf(items);
   const months = [...new Set(items.flatMap((item) => item.monthly_searches.map(monthKey)))].sort();
+  const typeSeries = (item: SearchVolumeItemJson, type: ExtraMatchType) => item.match_type_monthly_searches?.[type]?.monthly_searches ?? [];
+  const typeMonths = EXTRA_MATCH_TYPES.flatMap((type) =>
+    [...new Set(items.flatMap((item) => typeSeries(item, type).map(monthKey)))].sort().map((month) => ({ type, month })),
+  );
   return {
-    columns: [...SEARCH_VOLUME_FIELDS, ...SEASONALITY_FIELDS, ...months, 'error'],
+    columns: [...SEARCH_VOLUME_FIELDS, ...SEASONALITY_FIELDS, ...months, ...typeMonths.map(({ type, month }) => `${type}_${month}`), 'error'],
     rows: items.map((item) => {
       const byMonth = new Map(item.monthly_searches.map((m) => [monthKey(m), m.search_volume]));
+      const byTypeMonth = new Map(EXTRA_MATCH_TYPES.flatMap((type) => typeSeries(item, type).map((m) => [`${type}_${monthKey(m)}`, m.search_volume] as const)));
       return [
         ...SEARCH_VOLUME_FIELDS.map((f) => (item as unknown as Row)[f] as CsvCell),
         ...SEASONALITY_FIELDS.map((f) => item.seasonality?.[f]),
         ...months.map((m) => byMonth.get(m)),
+        ...typeMonths.map(({ type, month }) => byTypeMonth.get(`${type}_${month}`)),
         // Why a row has no figures: the source refused that keyword (the others are measured).
         item.error?.status_message,
       ];
@@ -79,9 +87,10 @@ export const CSV_TABLES: Record<string, (presented: unknown) => CsvTable> = {
     ]);
   },
   '/v2/stats/dynamics': (body) => tableOf(['date', 'count', 'share'], (body as { results: Row[] }).results),
+  // parentNameEn came later (issue 24): last, so a reader that counts columns still finds the others in place.
   '/v2/stats/regions': (body) =>
-    tableOf([...REGION_FIELDS, 'count', 'share', 'affinityIndex'], (body as { regions: Row[] }).regions),
-  '/v2/stats/region_search': (body) => tableOf(REGION_FIELDS, (body as { regions: Row[] }).regions),
+    tableOf([...REGION_FIELDS, 'count', 'share', 'affinityIndex', 'parentNameEn'], (body as { regions: Row[] }).regions),
+  '/v2/stats/region_search': (body) => tableOf([...REGION_FIELDS, 'parentNameEn'], (body as { regions: Row[] }).regions),
 };
 
 // A task's result is the live route's result: `/v1/keywords/{op}/task_get/{id}` has the table of `/v1/keywords/{op}`.

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { CsvTable } from './csv-format.js';
+import type { CsvCell, CsvTable } from './csv-format.js';
 
 /** ExcelJS, loaded on the first workbook: it costs ~28 MiB of memory and start-up time that few processes need. */
 let excel: Promise<typeof import('exceljs')> | undefined;
@@ -9,13 +9,97 @@ const loadExcel = () => (excel ??= import('exceljs').then((module) => module.def
 /** Rows written between yields to the event loop: a 10,000-row task table once held it ~2 s in one piece. */
 const ROWS_PER_SLICE = 250;
 
+/** What a workbook holds besides its table: a title row above the header and a second sheet about the data. */
+export interface WorkbookExtras {
+  /** One line above the header (what, where, when, which source), bold. */
+  title?: string;
+  /** The second sheet's name and rows (a label in A, values after it). */
+  about?: { name: string; rows: readonly (readonly (string | number)[])[] };
+  /** Columns of codes (region ids, location codes, a month number): shown as written, no thousands separator. */
+  codeColumns?: ReadonlySet<number>;
+}
+
+/** Widest a column gets (characters); longer text wraps in the cell's own view, not into the next column. */
+const MAX_WIDTH = 60;
+/** A header wraps onto two or three lines rather than widening a column of short numbers past this. */
+const HEADER_WRAP = 18;
+
+/** How many characters a cell shows: numbers with their thousands separators. */
+function shownLength(cell: CsvCell): number {
+  if (cell === null || cell === undefined) return 0;
+  if (typeof cell === 'number') return Number.isFinite(cell) ? cell.toLocaleString('ru-RU').length : 0;
+  return String(cell).length;
+}
+
 /**
- * The table as an XLSX workbook of one sheet: the header row bold and frozen, numbers as numbers (Excel sorts
- * and sums them; no decimal-mark dialect to choose), text as text. A text cell is never a formula: ExcelJS writes
- * a string as a string cell, so the CSV's leading-apostrophe guard is not needed here. Written with ExcelJS's
- * streaming writer, a slice of rows at a time, so other requests are served meanwhile.
+ * Each column's width from what it shows: its widest cell, and its header's longest word (the header wraps, so a
+ * long header does not make a column of numbers wide). LibreOffice shows a column with no width at its default
+ * ~10 characters, which cut every phrase to "детский в…".
  */
-export async function writeXlsx(table: CsvTable, sheetName: string): Promise<Uint8Array> {
+export function columnWidths(table: CsvTable): number[] {
+  return table.columns.map((header, c) => {
+    let widest = 0;
+    for (const row of table.rows) widest = Math.max(widest, shownLength(row[c]));
+    const longestWord = Math.max(...header.split(/\s+/).map((word) => word.length));
+    const headerNeed = Math.max(longestWord, Math.min(header.length, HEADER_WRAP));
+    return Math.min(MAX_WIDTH, Math.max(6, widest, headerNeed) + 2);
+  });
+}
+
+/**
+ * LibreOffice shows an autofilter only when the workbook names its range `_xlnm._FilterDatabase` for the sheet
+ * (Excel writes that name too). ExcelJS's streaming writer does not, and its defined names are kept cell by cell
+ * (a 10,000-row table would be a million cells), so the name is added to the list it writes, as written.
+ */
+function declareFilterDatabase(workbook: { definedNames: object }, range: string): void {
+  const names = workbook.definedNames;
+  const own = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(names), 'model');
+  Object.defineProperty(names, 'model', {
+    configurable: true,
+    get: () => [...((own?.get?.call(names) as unknown[]) ?? []), { name: '_xlnm._FilterDatabase', localSheetId: 0, ranges: [range] }],
+  });
+}
+
+/** True when the column holds numbers and every one is whole. */
+function isWholeNumberColumn(table: CsvTable, c: number): boolean {
+  let seen = false;
+  for (const row of table.rows) {
+    const cell = row[c];
+    if (cell === null || cell === undefined) continue;
+    if (typeof cell !== 'number' || !Number.isInteger(cell)) return false;
+    seen = true;
+  }
+  return seen;
+}
+
+/** How many lines a text takes wrapped at `width` characters, word by word. */
+function wrappedLines(text: string, width: number): number {
+  let lines = 1;
+  let used = 0;
+  for (const word of text.split(/\s+/)) {
+    if (used > 0 && used + 1 + word.length > width) {
+      lines++;
+      used = word.length;
+    } else used += (used > 0 ? 1 : 0) + word.length;
+  }
+  return lines;
+}
+
+/** The A1 name of a column number (1 → A, 27 → AA). */
+function columnName(n: number): string {
+  let name = '';
+  for (; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+/**
+ * The table as an XLSX workbook: an optional title row, the header row bold, wrapped, frozen and with an
+ * autofilter, columns as wide as their content, numbers as numbers (Excel sorts and sums them; no decimal-mark
+ * dialect to choose), text as text; then, when given, a second sheet about the data. A text cell is never a
+ * formula: ExcelJS writes a string as a string cell, so the CSV's leading-apostrophe guard is not needed here.
+ * Written with ExcelJS's streaming writer, a slice of rows at a time, so other requests are served meanwhile.
+ */
+export async function writeXlsx(table: CsvTable, sheetName: string, extras: WorkbookExtras = {}): Promise<Uint8Array> {
   const sink = new PassThrough();
   const chunks: Buffer[] = [];
   sink.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -26,10 +110,29 @@ export async function writeXlsx(table: CsvTable, sheetName: string): Promise<Uin
   const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
   workbook.creator = 'search-demand statistics';
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'table', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = table.columns.map((header) => ({ width: Math.min(40, Math.max(8, header.length + 2)) }));
+  const headerRow = extras.title ? 2 : 1;
+  const lastColumn = columnName(Math.max(1, table.columns.length));
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'table', {
+    views: [{ state: 'frozen', ySplit: headerRow, xSplit: table.columns.length > 1 ? 1 : 0 }],
+  });
+  const lastRow = headerRow + Math.max(1, table.rows.length);
+  sheet.autoFilter = `A${headerRow}:${lastColumn}${lastRow}`;
+  declareFilterDatabase(workbook, `'${sheet.name.replaceAll("'", "''")}'!$A$${headerRow}:$${lastColumn}$${lastRow}`);
+  const widths = columnWidths(table);
+  // Whole numbers with a thousands separator (23 180), as a report shows them; fractions keep the General format.
+  sheet.columns = widths.map((width, c) => ({ width, ...(!extras.codeColumns?.has(c) && isWholeNumberColumn(table, c) ? { style: { numFmt: '#,##0' } } : {}) }));
+  sheet.pageSetup.orientation = 'landscape';
+  sheet.pageSetup.printTitlesRow = `${headerRow}:${headerRow}`;
+  if (extras.title) {
+    const title = sheet.addRow([extras.title]);
+    title.font = { bold: true, size: 12 };
+    title.commit();
+  }
   const header = sheet.addRow(table.columns);
   header.font = { bold: true };
+  header.alignment = { wrapText: true, vertical: 'top' };
+  // LibreOffice does not grow a streamed row to fit wrapped text: the height is set from the longest header's lines.
+  header.height = 15 * Math.max(1, ...table.columns.map((text, c) => wrappedLines(text, widths[c]! - 2)));
   header.commit();
   for (let i = 0; i < table.rows.length; i++) {
     const row = table.rows[i]!;
@@ -37,7 +140,27 @@ export async function writeXlsx(table: CsvTable, sheetName: string): Promise<Uin
     if ((i + 1) % ROWS_PER_SLICE === 0) await yieldToLoop();
   }
   sheet.commit();
+  if (extras.about) writeAboutSheet(workbook.addWorksheet(extras.about.name.slice(0, 31)), extras.about.rows);
   await workbook.commit();
   await finished;
   return new Uint8Array(Buffer.concat(chunks));
+}
+
+type SheetWriter = ReturnType<InstanceType<Awaited<ReturnType<typeof loadExcel>>['stream']['xlsx']['WorkbookWriter']>['addWorksheet']>;
+
+/** The about sheet: labels bold in a narrow column A, long texts wrapped in a wide column B. */
+function writeAboutSheet(sheet: SheetWriter, rows: readonly (readonly (string | number)[])[]): void {
+  const widths = [28, 80, 14];
+  sheet.columns = widths.map((width) => ({ width }));
+  sheet.pageSetup.orientation = 'landscape';
+  sheet.pageSetup.scale = 75; // the three columns on one landscape page (the streaming writer has no fit-to-page)
+  rows.forEach((cells, i) => {
+    const row = sheet.addRow([...cells]);
+    row.alignment = { wrapText: true, vertical: 'top' };
+    row.getCell(1).font = { bold: true, ...(i === 0 ? { size: 12 } : {}) };
+    // As for the header: a streamed row does not grow to its wrapped text in LibreOffice, so its height is set.
+    row.height = 15 * Math.max(1, ...cells.map((cell, c) => wrappedLines(String(cell), (widths[c] ?? 14) - 3)));
+    row.commit();
+  });
+  sheet.commit();
 }

@@ -100,6 +100,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
           regionType: 'city',
           parentId: 1,
           parentName: 'Москва и Московская область',
+          parentNameEn: 'Moscow and Moscow Oblast',
           countryCode: 'RU',
           count: 310000,
           share: 0.21,
@@ -236,8 +237,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     },
     responseExample: {
       regions: [
-        { regionId: 1, regionName: 'Москва и область', regionNameEn: 'Moscow and Moscow Oblast', regionType: 'region', parentId: 3, parentName: 'Центр', countryCode: 'RU' },
-        { regionId: 213, regionName: 'Москва', regionNameEn: 'Moscow', regionType: 'city', parentId: 1, parentName: 'Москва и область', countryCode: 'RU' },
+        { regionId: 1, regionName: 'Москва и область', regionNameEn: 'Moscow and Moscow Oblast', regionType: 'region', parentId: 3, parentName: 'Центр', parentNameEn: 'Central Federal District', countryCode: 'RU' },
+        { regionId: 213, regionName: 'Москва', regionNameEn: 'Moscow', regionType: 'city', parentId: 1, parentName: 'Москва и область', parentNameEn: 'Moscow and Moscow Oblast', countryCode: 'RU' },
       ],
     },
   },

@@ -11,6 +11,7 @@ export const regionSchema = component(
     regionType: true,
     parentId: true,
     parentName: true,
+    parentNameEn: true,
     countryCode: true,
   }),
   'Region',

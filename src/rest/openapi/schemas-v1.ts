@@ -63,12 +63,14 @@ const keywordMeasure = z.object({
 
 export const seasonalitySchema = component(
   z.object({
-    months: z.number().int().meta({ description: 'Months the figures rest on.' }),
-    yoy_change_percent: z.number().nullable().meta({ description: 'Last 12 months against the 12 before, in percent; null without 24 months.' }),
+    months: z.number().int().meta({ description: 'The window every figure here rests on: monthly_searches, 12 or 24 months (history_months).' }),
+    yoy_change_percent: z.number().nullable().meta({ description: 'Newest 12 months against the 12 before them, in percent; null without 24 months.' }),
     peak_month: z.number().int().min(1).max(12).nullable().meta({ description: 'Calendar month with the highest mean.' }),
     seasonality_index: z.number().nullable().meta({ description: 'Peak month mean ÷ mean of all months (1 = flat).' }),
-    slope_percent_per_year: z.number().meta({ description: 'Least-squares line: change over a year relative to the mean, in percent.' }),
-    trend_class: z.enum(['growing', 'stable', 'falling', 'seasonal']),
+    slope_percent_per_year: z.number().meta({
+      description: 'Least-squares line over monthly_searches (`months`: 12 or 24): its change over 12 months relative to the mean, in percent. 12 and 24 months give different slopes.',
+    }),
+    trend_class: z.enum(['growing', 'stable', 'falling', 'seasonal']).meta({ description: 'Class of monthly_searches over `months` months: seasonal first, else by the slope (±10 %/year).' }),
   }),
   'Seasonality',
 );

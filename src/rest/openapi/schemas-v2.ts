@@ -30,15 +30,21 @@ export const dynamicsResponseSchema = component(
     trend: z
       .string()
       .regex(/^(up \d+%|down \d+%|stable|up \(new\))$/)
-      .meta({ description: 'First period against the last: `up N%`, `down N%`, `stable` (within 1 %), `up (new)`.' }),
+      .meta({
+        description:
+          "The window's first period against its last (the whole answered window, fromDate to toDate; not a fitted trend: " +
+          'for a seasonal phrase it compares two seasons): `up N%`, `down N%`, `stable` (within 1 %), `up (new)`.',
+      }),
     seasonality: z
       .object({
-        months: z.number().int(),
-        yoyChangePercent: z.number().nullable().meta({ description: 'Last 12 months against the 12 before, in percent; null with fewer than 24.' }),
+        months: z.number().int().meta({ description: 'The window every figure here rests on: the answered months (12 to 24 for the explorer).' }),
+        yoyChangePercent: z.number().nullable().meta({ description: "The window's newest 12 months against the 12 before them, in percent; null with fewer than 24." }),
         peakMonth: z.number().int().min(1).max(12).nullable().meta({ description: 'Calendar month with the highest mean.' }),
         seasonalityIndex: z.number().nullable().meta({ description: 'Peak month mean ÷ mean of all months (1 = flat).' }),
-        slopePercentPerYear: z.number().meta({ description: 'Least-squares line: change over a year relative to the mean, in percent.' }),
-        trendClass: z.enum(['growing', 'stable', 'falling', 'seasonal']),
+        slopePercentPerYear: z.number().meta({
+          description: 'Least-squares line over the whole window (`months` months): its change over 12 months relative to the mean, in percent. Depends on the window: 12 and 24 months give different slopes.',
+        }),
+        trendClass: z.enum(['growing', 'stable', 'falling', 'seasonal']).meta({ description: 'Class of the series over the whole window (`months` months): seasonal first, else by the slope (±10 %/year).' }),
       })
       .nullable()
       .meta({ description: 'For a monthly window of 12 months or more (ask fromDate 24 months back for year over year); null otherwise.' }),
@@ -53,7 +59,8 @@ export const regionDemandSchema = component(
     regionNameEn: z.string(),
     regionType: z.enum(['country', 'district', 'region', 'city', 'other']),
     parentId: z.number().int().meta({ description: '0 for a root region.' }),
-    parentName: z.string().meta({ description: 'Empty for a root region.' }),
+    parentName: z.string().meta({ description: 'Name of the parent in Russian; empty for a root region.' }),
+    parentNameEn: z.string().meta({ description: 'Name of the parent in English; empty for a root region.' }),
     countryCode: z.string().meta({ description: 'ISO 3166-1 alpha-2.' }),
     count,
     share: fraction.meta({ description: "Part of the phrase's total demand over all regions." }),

@@ -40,6 +40,26 @@ export interface EnvelopeTask<R> {
   path: string[];
   data: Record<string, unknown>;
   result: R[] | null;
+  /** On an error task only: the stable code, the field at fault and why, for a client's own message. */
+  error?: EnvelopeErrorDetail;
+}
+
+/** What an error task adds to the format's fields (clients of the format ignore fields they do not know). */
+export interface EnvelopeErrorDetail {
+  code: ErrorCode;
+  field?: string;
+  reason?: string;
+  params?: Readonly<Record<string, string | number>>;
+}
+
+/** The error detail of a domain error, as /v1 error tasks carry it. */
+export function envelopeErrorDetail(error: DomainError): EnvelopeErrorDetail {
+  return {
+    code: error.code,
+    ...(error.field === undefined ? {} : { field: error.field }),
+    ...(error.reason === undefined ? {} : { reason: error.reason }),
+    ...(error.params === undefined ? {} : { params: error.params }),
+  };
 }
 
 export interface Envelope<R> {
@@ -121,7 +141,7 @@ export function presentEnvelopeError(request: EnvelopeRequest, error: DomainErro
     cost,
     tasks_count: 1,
     tasks_error: 1,
-    tasks: [task(frame, code, error.message, cost, 0, null)],
+    tasks: [{ ...task<never>(frame, code, error.message, cost, 0, null), error: envelopeErrorDetail(error) }],
   };
 }
 

@@ -5,7 +5,7 @@ import type { KeywordVolumeEntry } from '../../services/search-volume.js';
 import type { SuggestionsResult } from '../../services/suggestions.js';
 import type { PostedTask, TaskView } from '../../tasks/task-service.js';
 import type { TaskOperation, TaskRecord } from '../../tasks/task-types.js';
-import { ENVELOPE_VERSION, formatSeconds, taskStatusCode } from './envelope.js';
+import { ENVELOPE_VERSION, envelopeErrorDetail, formatSeconds, taskStatusCode } from './envelope.js';
 import { presentLocations, presentSearchVolumeItem, presentSuggestions } from './presenters.js';
 
 /** Task status codes of the format for a task that has not ended (HTTP 200 all the same). */
@@ -103,7 +103,18 @@ export function presentPosted(frame: Frame, operation: TaskOperation, posted: Po
 function refusedEntry(error: DomainError, body: unknown, operation: TaskOperation, path: string[], time: string) {
   const echo = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
   const code = taskStatusCode(error.code);
-  return { id: randomUUID(), status_code: code, status_message: error.message, time, cost: 0, result_count: 0, path, data: { api: 'keywords', function: operation, ...echo }, result: null };
+  return {
+    id: randomUUID(),
+    status_code: code,
+    status_message: error.message,
+    time,
+    cost: 0,
+    result_count: 0,
+    path,
+    data: { api: 'keywords', function: operation, ...echo },
+    result: null,
+    error: envelopeErrorDetail(error),
+  };
 }
 
 /** GET …/tasks_ready: one task whose result lists the finished, uncollected tasks. */
