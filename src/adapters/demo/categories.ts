@@ -54,7 +54,7 @@ export const CATEGORIES: readonly Category[] = [
     ['витамины', 500_000], ['массаж', 500_000], ['стоматология', 400_000], ['поликлиника', 400_000],
     ['анализы', 300_000], ['узи', 300_000], ['мрт', 300_000] ] },
   { name: 'realty', kind: 'services', amplitude: 0.1, peakMonth: 4, commerciality: 0.75, entries: [
-    ['квартира', 1_500_000], ['ипотека', 1_200_000], ['дом', 1_000_000], ['аренда квартиры', 700_000],
+    ['квартира', 1_500_000], ['ипотека', 1_200_000], ['дом', 1_000_000], ['аренда квартиры', 300_000],
     ['дача', 500_000], ['новостройки', 400_000], ['участок', 400_000], ['ремонт квартиры', 300_000],
     ['комната', 300_000], ['гараж', 300_000], ['коттедж', 200_000], ['риэлтор', 100_000] ] },
   { name: 'work and study', kind: 'services', amplitude: 0.2, peakMonth: 9, commerciality: 0.4, entries: [
@@ -92,14 +92,16 @@ export const CATEGORIES: readonly Category[] = [
     ['осадки', 100_000] ] },
 ];
 
-/** Entries by their words (any order): an entry's words, sorted, joined by a space. */
+import { keysOf } from './word-forms.js';
+
+/** Entries by their words' keys (word-forms.ts; any order): sorted, joined by a space. */
 const ENTRY_BY_KEY = new Map<string, { category: number; entry: string; volume: number }>();
-/** Entry words as written, and entry words of 4+ letters by their first 4 letters ("велосипеды" finds "велосипед"). */
+/** Entry words' keys, and keys of 4+ letters by their first 4 letters ("велосипедный" finds "велосипед"). */
 const CATEGORY_BY_WORD = new Map<string, number>();
 const CATEGORY_BY_STEM = new Map<string, number>();
 CATEGORIES.forEach((category, index) => {
   for (const [entry, volume] of category.entries) {
-    const words = entry.split(' ');
+    const words = keysOf(entry.split(' '));
     ENTRY_BY_KEY.set([...words].sort().join(' '), { category: index, entry, volume });
     for (const w of words) {
       if (!CATEGORY_BY_WORD.has(w)) CATEGORY_BY_WORD.set(w, index);
@@ -108,7 +110,7 @@ CATEGORIES.forEach((category, index) => {
   }
 });
 
-/** The category a single word points to (an entry word, or an entry word's 4-letter stem); -1 for none. */
+/** The category a word's key points to (an entry word's key, or its first 4 letters); -1 for none. */
 export function categoryOfWord(word: string): number {
   return CATEGORY_BY_WORD.get(word) ?? (word.length >= 4 ? CATEGORY_BY_STEM.get(word.slice(0, 4)) : undefined) ?? -1;
 }
@@ -119,10 +121,10 @@ export function allEntries(): { category: number; entry: string; volume: number 
 }
 
 /**
- * The category of a phrase's words: an entry whose words are all there (the longest such entry), else the
- * the first word that is an entry word or (4+ letters) shares an entry word's stem; undefined when the phrase
- * is of no category.
- * `match` says which of `words` made the match (the entry's words, or the one stemmed word).
+ * The category of a phrase's words, given as their keys (word-forms.ts: keyOf, '' for a stop word, so the
+ * positions are the written words'): an entry whose keys are all there (the longest such entry), else the
+ * first key that is an entry word's or (4+ letters) shares its first 4 letters; undefined when the phrase is
+ * of no category. `match` says which of `words` made the match (the entry's words, or the one word).
  */
 export function categoryOf(
   words: readonly string[],
@@ -130,7 +132,7 @@ export function categoryOf(
 ): { category: number; match: readonly number[] } | undefined {
   let best: { category: number; match: number[] } | undefined;
   for (const { category, entry } of ENTRY_BY_KEY.values()) {
-    const entryWords = entry.split(' ');
+    const entryWords = keysOf(entry.split(' '));
     const match = entryWords.map((w) => words.indexOf(w));
     if (match.every((i) => i >= 0) && (!best || match.length > best.match.length)) best = { category, match };
   }

@@ -1,6 +1,7 @@
 import { CATEGORIES, categoryOf } from './categories.js';
-import { setVolume, type PhraseParams, type PhraseVolume } from './phrase-model.js';
-import { mergeSets, wordSet } from './volume-model.js';
+import { coreOf, setVolume, type PhraseParams, type PhraseVolume } from './phrase-model.js';
+import { broadSet, mergeSets } from './volume-model.js';
+import { isStopKey, keyOf } from './word-forms.js';
 import { CITY_FACTORS, MODIFIER_LISTS } from './vocabulary.js';
 import { MODIFIER_WORDS } from './word-model.js';
 
@@ -26,17 +27,19 @@ interface Addition {
   words: readonly string[];
   /** Ranks of the modifiers in their kind's list. */
   ranks: readonly number[];
+  /** It names a city: the query takes that city's focus (city-names.ts), not the phrase's core as it is. */
+  city: boolean;
 }
 
 type Kind = keyof typeof MODIFIER_LISTS;
 
 /** A kind's singles, then its pairs (popular modifiers, sharing no word, never two cities), one per word set. */
 function additionsOf(kind: Kind): { singles: readonly Addition[]; all: readonly Addition[] } {
-  const singles = MODIFIER_LISTS[kind].map((text, rank) => ({ after: text, words: wordSet(text.split(' ')), ranks: [rank] }));
+  const singles = MODIFIER_LISTS[kind].map((text, rank) => ({ after: text, words: broadSet(text.split(' ')), ranks: [rank], city: CITY_FACTORS.has(text) }));
   const pairs = singles.slice(0, PAIR_POOL).flatMap((x, a) =>
     singles.slice(a + 1, PAIR_POOL).flatMap((y) => {
       if (x.words.some((w) => y.words.includes(w)) || (CITY_FACTORS.has(x.after) && CITY_FACTORS.has(y.after))) return [];
-      return [{ after: `${x.after} ${y.after}`, words: mergeSets(x.words, y.words), ranks: [...x.ranks, ...y.ranks] }];
+      return [{ after: `${x.after} ${y.after}`, words: mergeSets(x.words, y.words), ranks: [...x.ranks, ...y.ranks], city: x.city || y.city }];
     }),
   );
   const seen = new Set<string>();
@@ -51,11 +54,12 @@ function additionsOf(kind: Kind): { singles: readonly Addition[]; all: readonly 
 const ADDITIONS = new Map((Object.keys(MODIFIER_LISTS) as Kind[]).map((kind) => [kind, additionsOf(kind)]));
 const additions = (kind: Kind) => ADDITIONS.get(kind)!;
 
-const isModifier = (w: string) => MODIFIER_WORDS.has(w);
+/** A word key of a modifier (stop words have key '' and are no core word either). */
+const isModifier = (key: string) => key === '' || MODIFIER_WORDS.has(key);
 
 /** The phrase's category (by its entry or a stemmed core word) and the words that matched; none when no match. */
 function categoryMatch(params: PhraseParams) {
-  return categoryOf(params.words, isModifier);
+  return categoryOf(params.words.map(keyOf), isModifier);
 }
 
 /** The modifier kind of a phrase: its category's, else generic. */
@@ -77,10 +81,17 @@ function containing(params: PhraseParams): Candidate[] {
   const { singles, all } = additions(kindOf(params));
   const stale = new Set(singles.flatMap((s, rank) => (s.words.some((w) => mine.has(w)) ? [rank] : [])));
   const out: Candidate[] = [];
+  const namesCity = params.core.city !== undefined;
+  // A phrase of stop words only is counted by one of them (broadSet); its queries with a modifier are not.
+  const own = params.set.filter((k) => !isStopKey(k));
   for (const x of all) {
     if (x.ranks.some((r) => stale.has(r))) continue;
-    // Modifier words are never core words, so the query keeps the phrase's core (what coreOf would give).
-    const volume = setVolume(mergeSets(params.set, x.words), params.core);
+    // One city per query: "велосипед москва спб" is nobody's query.
+    if (x.city && namesCity) continue;
+    // Modifier words are never core words, so the query keeps the phrase's core (what coreOf would give),
+    // but for a city's focus.
+    const set = mergeSets(own, x.words);
+    const volume = setVolume(set, x.city ? coreOf(set) : params.core);
     if (volume.volume30 === 0) continue;
     out.push({ phrase: `${params.phrase} ${x.after}`, volume });
   }
@@ -98,7 +109,7 @@ function containing(params: PhraseParams): Candidate[] {
 function similar(params: PhraseParams): Candidate[] {
   const match = categoryMatch(params);
   const category = CATEGORIES[match ? match.category : params.seed % CATEGORIES.length]!;
-  const firstCore = params.words.findIndex((w) => !isModifier(w));
+  const firstCore = params.words.findIndex((w) => !isModifier(keyOf(w)));
   const replaced = new Set(match ? match.match : firstCore >= 0 ? [firstCore] : []);
   const at = Math.min(...replaced);
   const singles = additions(category.kind).singles.slice(0, ASSOCIATION_MODIFIERS);
@@ -109,7 +120,7 @@ function similar(params: PhraseParams): Candidate[] {
       replaced.size === 0
         ? entry
         : params.words.flatMap((w, i) => (i === at ? [entry] : replaced.has(i) ? [] : [w])).join(' ');
-    const baseSet = wordSet(base.split(' '));
+    const baseSet = broadSet(base.split(' '));
     // The phrase's words the base lacks: a variant contains the whole phrase when its modifier adds them all.
     const missing = params.set.filter((w) => !baseSet.includes(w));
     for (let v = -1; v < singles.length; v++) {
