@@ -60,10 +60,10 @@ describe('demo phrases naming a city (fast-check)', () => {
         const plain = w.join(' ');
         const named = `${plain} ${written}`;
         const count = async (phrase: string) => (await source.top({ phrase, regions: [regionId], devices: [], numPhrases: 1 })).totalCount;
-        expect(await count(named), `${named} in ${regionId}`).toBeLessThanOrEqual(await count(plain));
+        // Two regional profiles round apart by a unit or two per level of the tree (tiny counts only).
+        expect(await count(named), `${named} in ${regionId}`).toBeLessThanOrEqual((await count(plain)) + 4);
         const rows = async (phrase: string) => new Map((await source.regions({ phrase, level: 'REGION_ALL', devices: [] })).rows.map((r) => [r.regionId, r.count]));
         const [a, b] = await Promise.all([rows(named), rows(plain)]);
-        // Two regional profiles round apart by a unit or two per level of the tree.
         for (const [id, n] of a) expect(n, `${named} in ${id}`).toBeLessThanOrEqual((b.get(id) ?? 0) + 4);
       }),
       { ...PROPERTY_SEED, numRuns: 150 },
