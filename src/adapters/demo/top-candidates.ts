@@ -20,7 +20,7 @@ export interface Candidate {
 
 /**
  * Only the most popular modifiers of a kind pair up ("велосипед купить недорого"); the long tail is used alone.
- * 96 covers every goods modifier but the cities: a topic takes only some of them (modifier-traits.ts).
+ * 96 covers the whole longest list (goods, cities included): a topic takes only some of them (modifier-traits.ts).
  */
 const PAIR_POOL = 96;
 /** Modifiers that vary associations ("самокат цена" next to "самокат"). */
