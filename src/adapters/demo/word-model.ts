@@ -1,6 +1,6 @@
 import { allEntries, CATEGORIES, categoryOfWord, type ModifierKind } from './categories.js';
 import { between, hashString, SALT } from './hash.js';
-import { CITY_FACTORS, MODIFIER_LISTS, WEATHER_CITY_FACTORS } from './vocabulary.js';
+import { CITY_FACTORS, CITY_NAMES, MODIFIER_LISTS, WEATHER_CITY_FACTORS } from './vocabulary.js';
 import { isStopKey, keysOf, STOP_WORDS, stopKey } from './word-forms.js';
 
 /**
@@ -67,6 +67,8 @@ function listFactors(list: readonly string[], cities: ReadonlyMap<string, number
 
 const FACTORS_BY_KIND = KINDS.map((kind) => listFactors(MODIFIER_LISTS[kind], kind === 'weather' ? WEATHER_CITY_FACTORS : CITY_FACTORS));
 const GENERIC_FACTORS = listFactors(MODIFIER_LISTS.generic);
+/** The factor of each word of a city's name, whichever kind's list it is missing from. */
+const CITY_KEY_FACTORS = listFactors(CITY_NAMES.map(([name]) => name));
 
 /** Every modifier word (function words aside). */
 const MODIFIER_CONTENT = new Set([...FACTORS_BY_KIND.flatMap((m) => [...m.keys()]), ...GENERIC_FACTORS.keys()]);
@@ -77,7 +79,10 @@ const MODIFIER_CONTENT = new Set([...FACTORS_BY_KIND.flatMap((m) => [...m.keys()
  */
 export function modifierLogFactors(word: string): Float64Array | undefined {
   if (!MODIFIER_CONTENT.has(word)) return undefined;
-  return Float64Array.from(FACTORS_BY_KIND, (m) => Math.log10(m.get(word) ?? TAIL_FACTOR));
+  // A city narrows by its own factor in every kind, listed there or not ("телеграм самара"): a tail factor
+  // would make it a hundred times the city's share, and the query would outgrow the plain one in the city.
+  const tail = CITY_KEY_FACTORS.get(word) ?? TAIL_FACTOR;
+  return Float64Array.from(FACTORS_BY_KIND, (m) => Math.log10(m.get(word) ?? tail));
 }
 
 /** A modifier word's most generous factor over every list: what it narrows a phrase of no category by. */
