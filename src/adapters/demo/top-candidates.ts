@@ -1,6 +1,7 @@
 import { headNoun, inflectAdjective, isAdjectiveForm, isNominativeAdjective, nounClass, type NounClass } from './agreement.js';
 import { CATEGORIES, categoryOf, type Category } from './categories.js';
 import { audienceClash, audienceFits, contradicts, traitOf, type Trait } from './modifier-traits.js';
+import { cityNamed } from './city-names.js';
 import { coreOf, setVolume, type PhraseParams, type PhraseVolume } from './phrase-model.js';
 import { broadSet, mergeSets } from './volume-model.js';
 import { isStopKey, keyOf } from './word-forms.js';
@@ -100,6 +101,8 @@ function categoryMatch(params: PhraseParams) {
  */
 function fits(x: Addition, category: Category | undefined, set: readonly string[]): boolean {
   if (category && !x.traits.every((t) => category.traits.includes(t))) return false;
+  // One city per query: "велосипед москва спб" is nobody's query.
+  if (x.city && cityNamed(set) !== undefined) return false;
   if (!x.traits.every((t) => audienceFits(set, t))) return false;
   return !contradicts(set, x.words) && !contradicts(x.words, set);
 }
@@ -137,13 +140,10 @@ function containing(params: PhraseParams): Candidate[] {
   const { singles, all } = additions(category ? category.kind : 'generic');
   const stale = new Set(singles.flatMap((s, rank) => (s.words.some((w) => mine.has(w)) ? [rank] : [])));
   const out: Candidate[] = [];
-  const namesCity = params.core.city !== undefined;
   // A phrase of stop words only is counted by one of them (broadSet); its queries with a modifier are not.
   const own = params.set.filter((k) => !isStopKey(k));
   for (const x of all) {
     if (x.ranks.some((r) => stale.has(r))) continue;
-    // One city per query: "велосипед москва спб" is nobody's query.
-    if (x.city && namesCity) continue;
     // An adjective needs a noun to agree with.
     if (x.adjective && cls === undefined) continue;
     if (!fits(x, category, own)) continue;
@@ -191,7 +191,9 @@ function similar(params: PhraseParams): Candidate[] {
   const match = categoryMatch(params);
   if (!match) return [];
   const category = CATEGORIES[match.category]!;
+  // The entry's stop words between its words go with it ("корм для собак" → "аквариум", not "аквариум для").
   const replaced = new Set(match.match);
+  for (let i = Math.min(...match.match) + 1; i < Math.max(...match.match); i++) if (keyOf(params.words[i]!) === '') replaced.add(i);
   // Adjectives agree with a replacement only when the phrase's own noun is written as its entry is.
   const agrees = phraseClass(params, category, match.match) !== undefined;
   const singles = additions(category.kind).singles.slice(0, ASSOCIATION_MODIFIERS);
@@ -203,8 +205,9 @@ function similar(params: PhraseParams): Candidate[] {
     const base = around(params, replaced, entry, cls, agrees);
     if (base === undefined) continue;
     const baseSet = broadSet(base.split(' '));
-    // A children's product for a grown-up's phrase ("женский велосипед" → "женский беговел") is nobody's query.
-    if (audienceClash(baseSet)) continue;
+    // A children's product for a grown-up's phrase ("женский велосипед" → "женский беговел") is nobody's
+    // query, nor one whose new entry contradicts the phrase's words ("купить ипотека" → "купить аренда квартиры").
+    if (audienceClash(baseSet) || contradicts(baseSet, baseSet)) continue;
     // The phrase's words the base lacks: a variant contains the whole phrase when its modifier adds them all.
     const missing = params.set.filter((w) => !baseSet.includes(w));
     for (let v = -1; v < singles.length; v++) {
