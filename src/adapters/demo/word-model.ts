@@ -9,6 +9,9 @@ import { isStopKey, keysOf, STOP_WORDS, stopKey } from './word-forms.js';
  * equally how much the word narrows any phrase it is added to ("купить X" ≈ X × f(купить)). A phrase's
  * volume (volume-model.ts) multiplies its words' factors, so one rule serves a phrase alone and as a row of
  * another phrase's top.
+ *
+ * A "word" here is a word's broad-match key (word-forms.ts: its stem; stop words have none), and the tables
+ * below are keyed the same way, so every form of a word has the one factor ("детских" is "детский").
  */
 
 /** The largest factor: adding any word at least halves a phrase's volume. */
