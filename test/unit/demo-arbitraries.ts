@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { CATEGORIES } from '../../src/adapters/demo/categories.js';
 import { SEASONAL_WORDS } from '../../src/adapters/demo/seasons.js';
-import { MODIFIER_LISTS } from '../../src/adapters/demo/vocabulary.js';
+import { CITY_ALIASES, CITY_NAMES, MODIFIER_LISTS } from '../../src/adapters/demo/vocabulary.js';
 import type { DeviceFilter } from '../../src/domain/types.js';
 import { WORDS } from './demo-phrases.js';
 
@@ -56,3 +56,12 @@ export function withYo(phrase: string, picks: readonly boolean[], capital: boole
 const seedSetting = process.env.DEMO_PROPERTY_SEED;
 export const PROPERTY_SEED: { seed?: number } =
   seedSetting === 'random' ? {} : { seed: seedSetting === undefined ? 20_261_126 : Number(seedSetting) };
+
+/** Every word of the cities' names the model recognises (vocabulary.ts), as written there. */
+const CITY_WORDS = new Set([...CITY_NAMES, ...CITY_ALIASES].flatMap(([name]) => name.split(' ')));
+
+/**
+ * Whether a phrase (of dictionary forms, as the generators write them) may name a city: such a phrase is
+ * asked mostly in that city (issue 24, item 21), so the capitals' usual shares do not apply to it.
+ */
+export const mayNameCity = (phrase: string): boolean => phrase.split(' ').some((w) => CITY_WORDS.has(w));

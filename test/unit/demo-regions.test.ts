@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
 import type { DeviceFilter, RegionCount, RegionLevel } from '../../src/domain/types.js';
+import { mayNameCity } from './demo-arbitraries.js';
 import { samplePhrases, wordCount, DEMO_TODAY } from './demo-phrases.js';
 
 const catalog = loadRegionCatalog();
@@ -143,7 +144,8 @@ describe('demo regions: filters in top agree with region rows', () => {
       }
       const pair = await source.top({ phrase, numPhrases: 1, regions: [2, MOSCOW], devices: [] });
       expect(pair.totalCount).toBe((byId.get(2) ?? 0) + (byId.get(MOSCOW) ?? 0));
-      if (total > 1000) expect(byId.get(MOSCOW)!).toBeLessThan(total / 2);
+      // A phrase that names a city is asked mostly there (demo-city-phrases.property.test.ts).
+      if (total > 1000 && !mayNameCity(phrase)) expect(byId.get(MOSCOW)!).toBeLessThan(total / 2);
     }
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
 import type { TopQuery } from '../../src/domain/types.js';
+import { mayNameCity } from './demo-arbitraries.js';
 import { samplePhrases, wordCount, DEMO_TODAY } from './demo-phrases.js';
 
 const catalog = loadRegionCatalog();
@@ -160,7 +161,8 @@ describe('demo source: top', () => {
     for (const phrase of ['диван', 'ноутбук', 'велосипед', 'шины', 'платье', 'куртка', 'теплица']) {
       expect((await source.top(top(phrase, { numPhrases: 2000 }))).results).toHaveLength(2000);
     }
-    for (const phrase of phrases.filter((p) => wordCount(p) === 1)) {
+    // A city alone takes no second city, so it has fewer rows (and they are smaller everywhere but there).
+    for (const phrase of phrases.filter((p) => wordCount(p) === 1 && !mayNameCity(p))) {
       expect((await source.top(top(phrase, { numPhrases: 2000 }))).results.length).toBeGreaterThan(400);
     }
     for (const phrase of phrases.filter((p) => wordCount(p) >= 5)) {

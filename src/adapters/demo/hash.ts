@@ -111,4 +111,5 @@ export const SALT = {
   wordForm: 24,
   wordOrder: 25,
   capitalShare: 26,
+  cityFocus: 27,
 } as const;

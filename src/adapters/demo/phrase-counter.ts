@@ -28,7 +28,7 @@ export function createPhraseCounter(tree: RegionTree): PhraseCounter {
   const shape = (core: CoreProfile): RegionShape => {
     const hit = shapes.get(core.key);
     if (hit) return hit;
-    const made = regionShape(tree, core.seed);
+    const made = regionShape(tree, core.seed, core.city);
     if (shapes.size >= SHAPE_CACHE_LIMIT) shapes.delete(shapes.keys().next().value!);
     shapes.set(core.key, made);
     return made;

@@ -1,10 +1,11 @@
 import { toDayNumber } from '../../domain/dates/calendar.js';
 import { canonicalPhrase } from '../../domain/source-call.js';
 import { between, hashString, mix, SALT, unit } from './hash.js';
-import { volumeOf, wordSet } from './volume-model.js';
+import { broadSet, volumeOf } from './volume-model.js';
 import { CATEGORIES, categoryOf } from './categories.js';
 import { MODIFIER_WORDS } from './word-model.js';
 import { matchedVolume } from './match-model.js';
+import { cityFocus, cityNamed, type CityFocus } from './city-names.js';
 import { parseQuery, plainText } from './query-syntax.js';
 import { peakFraction, seasonOf } from './seasons.js';
 
@@ -12,11 +13,16 @@ import { peakFraction, seasonOf } from './seasons.js';
  * A phrase's core: its words that are not modifiers ("ноутбук" in "купить ноутбук недорого"). Phrases with
  * the same core share their regional profile and device mix (with their roundings), so a query that
  * narrows a phrase with modifiers is below it in every region and on every device. Phrases made only of
- * modifier words share one generic profile (core '').
+ * modifier words share one generic profile (core ''). A city's name is a modifier but moves much of the
+ * demand into that city (city-names.ts): "велосипед спб" has the core of "велосипед" in SPb's focus.
  */
 export interface CoreProfile extends TimeProfile {
+  /** The core words' keys, and "@" with the city's region id when the phrase names one (city-names.ts). */
   key: string;
+  /** Hash of the core words only: a phrase naming a city varies by region exactly as its core does. */
   seed: number;
+  /** The city the phrase names, whose region holds much of its demand; undefined when none. */
+  city: CityFocus | undefined;
   /** Device split (phone takes the rest). */
   desktopShare: number;
   tabletShare: number;
@@ -44,7 +50,7 @@ export interface TimeProfile {
 
 /** What top and regions need of any phrase, cheap enough to derive for every row of a top. */
 export interface PhraseVolume {
-  /** The phrase's words as a set (sorted, no repeats): its identity for counting. */
+  /** The keys of the phrase's words as a set (broadSet: forms merged, stop words out): its identity for counting. */
   set: readonly string[];
   /** Typical 30-day demand over all regions and devices (the "last 30 days" of top and regions); 0 = none. */
   volume30: number;
@@ -101,14 +107,17 @@ const coreCache = new Map<string, CoreProfile>();
 
 /** The core profile of a word set (cached: every row of a top shares its phrase's core). */
 export function coreOf(set: readonly string[]): CoreProfile {
-  const key = set.filter((w) => !MODIFIER_WORDS.has(w)).join(' ');
+  const words = set.filter((w) => !MODIFIER_WORDS.has(w)).join(' ');
+  const region = cityNamed(set);
+  const key = region === undefined ? words : `${words}@${region}`;
   const hit = coreCache.get(key);
   if (hit) return hit;
-  const seed = hashString(key);
+  const seed = hashString(words);
   const core = {
     key,
     seed,
-    ...timeProfile(key, seed),
+    city: cityFocus(set, seed),
+    ...timeProfile(words, seed),
     desktopShare: between(0.2, 0.55, seed, SALT.desktop),
     tabletShare: between(0.02, 0.07, seed, SALT.tablet),
     dithers: [unit(seed, SALT.deviceRound, 2), unit(seed, SALT.deviceRound, 3)] as const,
@@ -157,13 +166,13 @@ function timeProfile(key: string, seed: number): TimeProfile {
   };
 }
 
-/** Volume and core of a phrase given by its words (in any order, repeats allowed). */
+/** Volume and core of a phrase given by its words (in any order and form, repeats and stop words allowed). */
 export function phraseVolume(words: readonly string[]): PhraseVolume {
-  return setVolume(wordSet(words));
+  return setVolume(broadSet(words));
 }
 
 /**
- * phraseVolume of words already made a set (sorted, no repeats: see wordSet). A caller that knows the core
+ * phraseVolume of words already made a broad set (keys, sorted, no repeats: see broadSet). A caller that knows the core
  * (a phrase plus modifier words keeps the phrase's core) may pass it to skip the lookup.
  */
 export function setVolume(set: readonly string[], core: CoreProfile = coreOf(set)): PhraseVolume {

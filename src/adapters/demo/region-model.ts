@@ -1,6 +1,7 @@
 import { between, bellAt, mix, SALT } from './hash.js';
 import { lastDaysVolume } from './daily-model.js';
 import { splitDevices, type DeviceParts } from './devices.js';
+import type { CityFocus } from './city-names.js';
 import type { PhraseVolume } from './phrase-model.js';
 import { halvingShares, split, splitOne, type Halvings } from './region-split.js';
 import { pinShares, subtreeMasses, type RegionTree } from './region-tree.js';
@@ -50,9 +51,31 @@ export interface RegionShape {
   readonly ditherStreams: readonly [number, number, number];
 }
 
-/** The regional profile of a core (see phraseShares); computing it is a pass over the tree, so callers cache. */
-export function regionShape(tree: RegionTree, seed: number): RegionShape {
-  const share = phraseShares(tree, seed);
+/**
+ * Moves the part `focus.weight` of the demand into the focus city's subtree (city-names.ts), spread inside
+ * it as the core spreads there; the rest keeps the core's profile. Subtree shares stay consistent: the city
+ * and its ancestors gain the weight, its descendants their part of it, every other region loses its part.
+ */
+function focusOn(tree: RegionTree, share: Float64Array, focus: CityFocus): Float64Array {
+  const city = tree.indexOf.get(focus.region);
+  if (city === undefined || !(share[city]! > 0)) return share;
+  const out = share.map((s) => (1 - focus.weight) * s);
+  const inCity = (i: number) => {
+    for (let p = i; p >= 0; p = tree.parent[p]!) if (p === city) return true;
+    return false;
+  };
+  for (let i = 0; i < out.length; i++) if (inCity(i)) out[i] = out[i]! + (focus.weight * share[i]!) / share[city]!;
+  for (let p = tree.parent[city]!; p >= 0; p = tree.parent[p]!) out[p] = out[p]! + focus.weight;
+  return out;
+}
+
+/**
+ * The regional profile of a core (see phraseShares), concentrated in the city the phrase names if any;
+ * computing it is a pass over the tree, so callers cache.
+ */
+export function regionShape(tree: RegionTree, seed: number, focus?: CityFocus): RegionShape {
+  const base = phraseShares(tree, seed);
+  const share = focus ? focusOn(tree, base, focus) : base;
   const kidsShare = new Float64Array(share.length);
   const halvings = new Float64Array(tree.halvings);
   halvingShares(tree.roots, share, halvings, tree.groupOffset[0]!);

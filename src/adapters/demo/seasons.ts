@@ -1,3 +1,5 @@
+import { keyOf } from './word-forms.js';
+
 /**
  * Words whose searches follow the calendar, with the month their demand peaks in. A phrase core holding one
  * of these takes its yearly cycle, ahead of its topic category: "шины" (auto) peak mildly in October, but
@@ -5,9 +7,10 @@
  * and study) in late May–June, not in September. Without this table a phrase of no category drew a random
  * peak from its hash (ёлка peaked in May).
  *
- * A pattern word ending in * matches any word it begins ("елк*": елка, елки, елку); any other must be the
- * word itself ("марта" in "8 марта": "март" alone is a weather modifier, "мартышка" is no holiday). Only core
- * words are matched (not modifiers: "14" of "на 14 дней" is one), so a phrase plus modifiers keeps the cycle.
+ * A pattern word ending in * matches any word key it begins ("елк*": елка, елки, елку); any other must be
+ * a form of the word itself ("марта" in "8 марта", "8 марте"; "мартышка" is no holiday; months are not
+ * weather modifiers, so "погода март" peaks in March, as people look ahead). Only core words are matched
+ * (not modifiers: "14" of "на 14 дней" is one), so a phrase plus modifiers keeps the cycle.
  */
 
 export interface SeasonalEntry {
@@ -79,9 +82,13 @@ export const SEASONAL_WORDS: readonly SeasonalEntry[] = [
   { patterns: ['черная', 'пятниц*'], peakMonth: 11, amplitude: 0.85, sharpness: 4 },
 ];
 
-/** Whether a pattern word matches a word (see the file comment). */
-export function patternMatches(pattern: string, word: string): boolean {
-  return pattern.endsWith('*') ? word.startsWith(pattern.slice(0, -1)) : word === pattern;
+/**
+ * Whether a pattern matches a word's key (word-forms.ts: a core holds keys): a prefix pattern by its prefix,
+ * a whole word by its key, so "марта" matches "март", "марте" and "мартом" alike.
+ */
+export function patternMatches(pattern: string, key: string): boolean {
+  // A prefix is stemmed too: "тюльпан" has the key "тюльпа" (the stemmer's quirk), which "тюльпан*" must match.
+  return pattern.endsWith('*') ? key.startsWith(keyOf(pattern.slice(0, -1))) : key === keyOf(pattern);
 }
 
 /**

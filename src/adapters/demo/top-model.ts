@@ -1,6 +1,7 @@
 import type { PhraseCount } from '../../domain/types.js';
 import type { PhraseCounter } from './phrase-counter.js';
 import type { PhraseParams } from './phrase-model.js';
+import { keyOf } from './word-forms.js';
 import { containingCandidates, similarCandidates, type Candidate } from './top-candidates.js';
 
 /**
@@ -71,9 +72,11 @@ export function topResults(
   if (totalCount <= 0 || limit <= 0) return [];
   const head = { phrase: params.phrase, count: totalCount };
   if (limit === 1 || params.quoted) return [head]; // no need to build the candidates
+  // A row naming a city has that city's regional profile: under a filter, rounding could put a tiny one a
+  // unit above the total, and a row above its total is never listed.
   const keep = params.restricted
-    ? (c: Candidate, count: number) => count <= totalCount && !params.minus.some((w) => c.volume.set.includes(w))
-    : undefined;
+    ? (c: Candidate, count: number) => count <= totalCount && !params.minus.some((w) => c.volume.set.includes(keyOf(w)))
+    : (_: Candidate, count: number) => count <= totalCount;
   const rows = rank(containingCandidates(plain), counter, filter, limit - 1, true, keep);
   return [head, ...rows];
 }

@@ -1,20 +1,40 @@
 import type { ModifierKind } from './categories.js';
 
 /**
- * Words the demo model builds related queries from. Every modifier is written after the phrase, so no word
- * needs declining ("пицца доставка", "ноутбук купить", "палатка как выбрать", as people type them). Each kind
- * of category has its own list, most popular first; 'generic' serves phrases of no category.
+ * Words the demo model builds related queries from. Every modifier is written after the phrase, so no noun
+ * needs declining ("пицца доставка", "ноутбук купить", "палатка как выбрать", as people type them); an
+ * adjective agrees with the phrase's noun ("палатка белая", agreement.ts). Each kind of category has its own
+ * list, most popular first; 'generic' serves phrases of no category. Which modifiers fit which topic, and
+ * which never go together, is modifier-traits.ts.
  */
-const CITIES = ['москва', 'спб', 'екатеринбург', 'новосибирск', 'казань', 'краснодар', 'нижний новгород', 'самара', 'челябинск', 'уфа', 'пермь', 'воронеж', 'ростов на дону', 'красноярск', 'омск', 'тюмень', 'сочи', 'минск'];
+/**
+ * Cities as people write them after a query, biggest first: the source's region id and the city's share of
+ * Russia's queries (region-masses.ts; Minsk of Belarus's, as the model gives it), which set how much the name
+ * narrows a query (CITY_FACTORS) and where its queries are (city-names.ts).
+ */
+export const CITY_NAMES: readonly (readonly [name: string, regionId: number, share: number])[] = [
+  ['москва', 213, 0.25], ['спб', 2, 0.095], ['екатеринбург', 54, 0.008], ['новосибирск', 65, 0.0085],
+  ['казань', 43, 0.0068], ['краснодар', 35, 0.0057], ['нижний новгород', 47, 0.0064], ['самара', 51, 0.0061],
+  ['челябинск', 56, 0.0062], ['уфа', 172, 0.006], ['пермь', 50, 0.0054], ['воронеж', 193, 0.0055],
+  ['ростов на дону', 39, 0.006], ['красноярск', 62, 0.0062], ['омск', 66, 0.0058], ['тюмень', 55, 0.0044],
+  ['сочи', 239, 0.0023], ['минск', 157, 0.0063],
+];
+const CITIES = CITY_NAMES.map(([name]) => name);
+
+/** Other names of the same cities, recognised in a phrase (not used as modifiers). */
+export const CITY_ALIASES: readonly (readonly [name: string, regionId: number])[] = [
+  ['мск', 213], ['питер', 2], ['петербург', 2], ['санкт петербург', 2], ['санкт-петербург', 2], ['ростов-на-дону', 39],
+];
 
 export const MODIFIER_LISTS: Readonly<Record<ModifierKind | 'generic', readonly string[]>> = {
   goods: [
     'купить', 'цена', 'отзывы', 'москва', 'бу', 'недорого', 'как выбрать', '2026', 'спб', 'рейтинг', 'авито', 'интернет магазин',
     'характеристики', 'фото', 'озон', 'вайлдберриз', 'в наличии', 'со скидкой', 'акции', 'ремонт', 'доставка', 'в кредит',
-    'в рассрочку', 'запчасти', 'аксессуары', 'видео', 'для детей', 'для дома', 'рядом', 'каталог', 'размеры', 'инструкция',
+    'в рассрочку', 'запчасти', 'аксессуары', 'видео', 'для детей', 'домашний', 'рядом', 'каталог', 'размеры', 'инструкция',
     'лучшие', 'топ 10', 'новые', 'дешево', 'оптом', 'производитель', 'обзор', 'сравнение', 'для начинающих', 'для женщин',
     'для мужчин', 'на заказ', 'аренда', 'напрокат', 'с гарантией', 'официальный сайт', 'яндекс маркет', 'распродажа', 'цвет',
-    'белый', 'черный', 'мини', 'электрический', 'профессиональный', 'своими руками', 'схема', 'чертеж', 'вес', ...CITIES.slice(2),
+    'белый', 'красный', 'мини', 'электрический', 'профессиональный', 'своими руками', 'схема', 'чертеж', 'вес', 'бесплатно',
+    'какой выбрать', 'форум', 'модели', 'виды', 'хороший', 'качественный', 'самовывоз', 'где купить', ...CITIES.slice(2),
   ],
   food: [
     'рецепт', 'доставка', 'калории', 'москва', 'рядом', 'цена', 'заказать', 'отзывы', 'в духовке', 'фото', 'состав', 'меню',
@@ -25,7 +45,7 @@ export const MODIFIER_LISTS: Readonly<Record<ModifierKind | 'generic', readonly 
   software: [
     'скачать', 'бесплатно', 'на пк', 'онлайн', 'на андроид', 'официальный сайт', 'на русском', '2026', 'последняя версия',
     'для windows', 'на телефон', 'не работает', 'как установить', 'обновление', 'вход', 'веб версия', 'на айфон',
-    'без регистрации', 'торрент', 'моды', 'как пользоваться', 'инструкция', 'аналоги', 'отзывы', 'что такое',
+    'без регистрации', 'как пользоваться', 'инструкция', 'аналоги', 'отзывы', 'что такое',
   ],
   media: [
     'смотреть онлайн', '2026', 'бесплатно', 'новинки', 'смотреть', 'лучшие', 'топ 10', 'список', 'онлайн', 'скачать',
@@ -39,30 +59,43 @@ export const MODIFIER_LISTS: Readonly<Record<ModifierKind | 'generic', readonly 
     'отзывы клиентов', 'без посредников', 'авито', 'сбербанк', 'налог', 'как оформить', 'дешево', 'фото',
     ...CITIES.slice(2),
   ],
+  // Conditions: what people ask about an illness (where to be treated is the clinics' list).
   health: [
-    'симптомы', 'лечение', 'цена', 'москва', 'рядом', 'отзывы', 'у детей', 'норма', 'причины', 'как лечить', 'что делать',
-    'у взрослых', 'при беременности', 'таблетки', 'спб', 'записаться', 'круглосуточно', 'как', 'что такое', 'народные средства',
-    'бесплатно', 'онлайн', 'профилактика', ...CITIES.slice(2),
+    'симптомы', 'лечение', 'у детей', 'норма', 'причины', 'как лечить', 'что делать', 'у взрослых', 'при беременности',
+    'таблетки', 'как', 'что такое', 'народные средства', 'профилактика', 'чем лечить', 'без температуры', 'у ребенка',
+  ],
+  clinic: [
+    'цена', 'москва', 'рядом', 'отзывы', 'записаться', 'спб', 'стоимость', 'круглосуточно', 'недорого', 'онлайн',
+    'бесплатно', 'по омс', 'платно', 'адрес', 'лучшие', 'рейтинг', '2026', 'официальный сайт', 'для детей', 'телефон',
+    ...CITIES.slice(2),
   ],
   weather: [
-    'москва', 'завтра', 'на неделю', 'сегодня', 'спб', 'на 10 дней', 'на месяц', 'по часам', 'на 14 дней', 'сейчас',
-    'на выходные', 'карта', 'яндекс', 'точный', 'ночью', 'утром', 'ветер', 'дождь', 'снег', 'гроза', 'радар', 'архив',
-    'подробно', 'влажность', 'восход', 'январь', 'февраль', 'март', 'апрель', 'май', 'июнь', 'июль', 'август',
-    'сентябрь', 'октябрь', 'ноябрь', 'декабрь', ...CITIES.slice(2),
+    'москва', 'завтра', 'на неделю', 'сегодня', 'спб', 'на 10 дней', 'на месяц', 'на сутки', 'на 14 дней', 'сейчас',
+    'на выходные', 'карта', 'яндекс', 'ночью', 'утром', 'ветер', 'дождь', 'снег', 'гроза', 'радар', 'архив',
+    'подробно', 'влажность', 'восход', 'туман', 'жара', 'град', 'гидрометцентр', 'область', 'вечером', 'днем',
+    'на 3 дня', 'на 5 дней', 'онлайн', 'фото', ...CITIES.slice(2),
   ],
+  // A phrase of no known topic: only what fits any query (no "купить", "бу", "авито", "своими руками").
   generic: [
-    'купить', 'цена', 'отзывы', 'москва', 'фото', 'видео', '2026', 'что такое', 'как', 'спб', 'своими руками', 'значение',
-    'картинки', 'официальный сайт', 'как сделать', 'бесплатно', 'онлайн', 'виды', 'википедия', 'история', 'размеры',
-    'для детей', 'рядом', 'недорого', 'бу', 'авито', ...CITIES.slice(2),
+    'цена', 'отзывы', 'москва', 'фото', 'видео', '2026', 'что такое', 'как', 'спб', 'значение', 'картинки',
+    'официальный сайт', 'бесплатно', 'онлайн', 'виды', 'википедия', 'история', 'рядом', 'недорого', 'новости', 'форум',
+    'примеры', 'определение', ...CITIES.slice(2),
   ],
 };
 
 /**
- * How much a city narrows a query: set by hand, as the cities' share of the country's queries (a rank-based
- * factor would make "погода москва" a third of "погода").
+ * How much a city narrows a query: CITY_KEEN × the city's share of the country's queries. Most people in a
+ * city do not type its name (the engine knows where they are), and a query that names the city is asked
+ * mostly there (city-names.ts), so its count there stays below the plain query's in that city. A rank-based
+ * factor would make "погода москва" a third of "погода".
  */
-export const CITY_FACTORS: ReadonlyMap<string, number> = new Map(
-  CITIES.map((city, rank) => [city, rank === 0 ? 0.14 : rank === 1 ? 0.07 : 0.03 / (1 + rank / 8)]),
+const CITY_KEEN = 0.05;
+export const CITY_FACTORS: ReadonlyMap<string, number> = new Map(CITY_NAMES.map(([name, , share]) => [name, CITY_KEEN * share]));
+
+/** Weather is asked by city far more often ("погода москва"): there the keenness is 0.15. */
+const WEATHER_CITY_KEEN = 0.15;
+export const WEATHER_CITY_FACTORS: ReadonlyMap<string, number> = new Map(
+  CITY_NAMES.map(([name, , share]) => [name, WEATHER_CITY_KEEN * share]),
 );
 
 /** Modifiers that mark a query as a purchase or an order (the search page fills with shops). */

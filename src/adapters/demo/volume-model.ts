@@ -1,4 +1,6 @@
 import { at, hashString, mix, SALT, substream } from './hash.js';
+import { CITY_NAMES } from './vocabulary.js';
+import { keysOf, stopKey } from './word-forms.js';
 import { CEILING, ENTRY_MATES, isGibberishWord, kindBitOf, KINDS, logFactor, modifierLogFactors } from './word-model.js';
 
 /**
@@ -35,12 +37,17 @@ interface WordInfo {
   /** A core word's category kind as a bit (0: none). */
   kindBit: number;
   gibberish: boolean;
+  /** A word of a city's name (vocabulary.ts), which narrows outside the weights. */
+  city: boolean;
   /** Words it forms a category entry with (no pair penalty between them). */
   mates: ReadonlySet<string> | undefined;
   /** Streams keyed by the word, for its pair penalties and dead triples (one finaliser per draw). */
   pairStream: number;
   tripleStream: number;
 }
+
+/** Keys of the words of the cities' names. */
+const CITY_KEYS: ReadonlySet<string> = new Set(CITY_NAMES.flatMap(([name]) => keysOf(name.split(' '))));
 
 const WORD_CACHE_LIMIT = 50_000;
 const wordCache = new Map<string, WordInfo>();
@@ -56,6 +63,7 @@ function wordInfo(word: string): WordInfo {
     byKind: modifierLogFactors(word),
     kindBit: kindBitOf(word),
     gibberish: isGibberishWord(word),
+    city: CITY_KEYS.has(word),
     mates: ENTRY_MATES.get(word),
     pairStream: mix(hash, SALT.pair),
     tripleStream: mix(hash, SALT.deadTriple),
@@ -65,7 +73,19 @@ function wordInfo(word: string): WordInfo {
   return info;
 }
 
-/** The words of a canonical phrase as a set: sorted, without repeats (the phrase's identity for volume). */
+/**
+ * A phrase's broad-match identity: its words' keys (word-forms.ts: forms merged, stop words out) as a set.
+ * Everything the volume model counts is such a set, so "детских велосипедов" and "детский велосипед", or
+ * "велосипед в москве" and "велосипед москва", have one volume.
+ */
+export function broadSet(words: readonly string[]): string[] {
+  const keys = keysOf(words);
+  // A phrase of stop words only ("в") is counted by the first of them: broad match has nothing else. Its
+  // factor is the largest, so any phrase that adds a word to it is smaller.
+  return wordSet(keys.length > 0 ? keys : wordSet(words).slice(0, 1).map(stopKey));
+}
+
+/** Strings as a set: sorted, without repeats (keys already; see broadSet). */
 export function wordSet(words: readonly string[]): string[] {
   const sorted = words.filter((w) => w !== '').sort();
   let n = 0;
@@ -134,7 +154,7 @@ function kindLogFactor(byKind: Float64Array, kinds: number): number {
 const scratchInfos: WordInfo[] = [];
 const scratchLogs: number[] = [];
 
-/** Typical 30-day volume of a phrase given as a word set (see wordSet): an integer, 0 = no demand. */
+/** Typical 30-day volume of a phrase given as a set of keys (see broadSet): an integer, 0 = no demand. */
 export function volumeOf(words: readonly string[]): number {
   if (words.length === 0) return 0;
   // Scratch arrays reused across calls (the function is synchronous): a top evaluates thousands of phrases.
@@ -150,16 +170,22 @@ export function volumeOf(words: readonly string[]): number {
   }
   if (isDead(infos)) return 0;
   // Insertion sort: a handful of words.
+  let log = CEILING;
   for (const info of infos) {
-    const log = info.byKind && kinds !== 0 ? kindLogFactor(info.byKind, kinds) : info.logFactor;
+    const factor = info.byKind && kinds !== 0 ? kindLogFactor(info.byKind, kinds) : info.logFactor;
+    // A city's name narrows by exactly its factor (outside the weights), so "X казань" is never more than
+    // that part of X: which keeps it below X in Kazan itself, where it is mostly asked (city-names.ts).
+    if (info.city) {
+      log += factor;
+      continue;
+    }
     let k = logs.length;
-    while (k > 0 && logs[k - 1]! > log) {
+    while (k > 0 && logs[k - 1]! > factor) {
       logs[k] = logs[k - 1]!;
       k--;
     }
-    logs[k] = log;
+    logs[k] = factor;
   }
-  let log = CEILING;
   let weight = 1;
   for (let k = 0; k < logs.length; k++) {
     if (k >= 2) weight *= WEIGHT_DECAY;

@@ -1,6 +1,7 @@
 import { allEntries, CATEGORIES, categoryOfWord, type ModifierKind } from './categories.js';
 import { between, hashString, SALT } from './hash.js';
-import { CITY_FACTORS, MODIFIER_LISTS } from './vocabulary.js';
+import { CITY_FACTORS, CITY_NAMES, MODIFIER_LISTS, WEATHER_CITY_FACTORS } from './vocabulary.js';
+import { isStopKey, keysOf, STOP_WORDS, stopKey } from './word-forms.js';
 
 /**
  * Per-word numbers of the demo model. Every word has a factor f ∈ (0, 0.5]: the part of all queries that
@@ -8,6 +9,9 @@ import { CITY_FACTORS, MODIFIER_LISTS } from './vocabulary.js';
  * equally how much the word narrows any phrase it is added to ("купить X" ≈ X × f(купить)). A phrase's
  * volume (volume-model.ts) multiplies its words' factors, so one rule serves a phrase alone and as a row of
  * another phrase's top.
+ *
+ * A "word" here is a word's broad-match key (word-forms.ts: its stem; stop words have none), and the tables
+ * below are keyed the same way, so every form of a word has the one factor ("детских" is "детский").
  */
 
 /** The largest factor: adding any word at least halves a phrase's volume. */
@@ -23,13 +27,12 @@ export const CEILING = 7.1;
 const ORDINARY_LOG_FACTOR = [-1.9, Math.log10(MAX_FACTOR)] as const;
 
 /**
- * Prepositions, conjunctions and question words: very common and weakly narrowing. Listed so that the
- * modifiers they appear in ("для детей", "как выбрать") give their content word the rest of the narrowing.
+ * Question words and "не": very common and weakly narrowing, and counted (unlike the stop words of
+ * word-forms.ts, which broad match drops). Listed so that the modifiers they appear in ("как выбрать") give
+ * their content word the rest of the narrowing.
  */
 const FUNCTION_WORDS: ReadonlyMap<string, number> = new Map([
-  ['в', 0.5], ['во', 0.35], ['на', 0.5], ['и', 0.5], ['с', 0.45], ['со', 0.3], ['для', 0.45], ['как', 0.45],
-  ['что', 0.4], ['по', 0.4], ['под', 0.3], ['из', 0.4], ['к', 0.4], ['от', 0.4], ['до', 0.4], ['за', 0.4],
-  ['у', 0.35], ['о', 0.35], ['не', 0.45], ['без', 0.3], ['или', 0.35], ['где', 0.4], ['какой', 0.35],
+  ['как', 0.45], ['что', 0.4], ['не', 0.45], ['где', 0.4], ['какой', 0.35],
 ]);
 
 /**
@@ -51,21 +54,24 @@ export const KINDS: readonly ModifierKind[] = [...new Set(CATEGORIES.map((c) => 
  * Factors of one list's modifier words: a one-word modifier gets its narrowing (a city its own factor); the
  * content words of a longer one share what its function words leave ("своими руками": each the square root).
  */
-function listFactors(list: readonly string[]): Map<string, number> {
+function listFactors(list: readonly string[], cities: ReadonlyMap<string, number> = CITY_FACTORS): Map<string, number> {
   const known = new Map<string, number>();
   list.forEach((modifier, rank) => {
-    const words = modifier.split(' ');
+    // Keys: forms merged, stop words out ("для детей" narrows by its "детей" alone).
+    const words = keysOf(modifier.split(' '));
     const content = words.filter((w) => !FUNCTION_WORDS.has(w));
     const functional = words.reduce((product, w) => product * (FUNCTION_WORDS.get(w) ?? 1), 1);
-    const narrowing = CITY_FACTORS.get(modifier) ?? modifierNarrowing(rank);
+    const narrowing = cities.get(modifier) ?? modifierNarrowing(rank);
     const each = Math.min(MAX_FACTOR, (narrowing / functional) ** (1 / Math.max(1, content.length)));
     for (const word of content) if (!known.has(word)) known.set(word, each);
   });
   return known;
 }
 
-const FACTORS_BY_KIND = KINDS.map((kind) => listFactors(MODIFIER_LISTS[kind]));
+const FACTORS_BY_KIND = KINDS.map((kind) => listFactors(MODIFIER_LISTS[kind], kind === 'weather' ? WEATHER_CITY_FACTORS : CITY_FACTORS));
 const GENERIC_FACTORS = listFactors(MODIFIER_LISTS.generic);
+/** The factor of each word of a city's name, whichever kind's list it is missing from. */
+const CITY_KEY_FACTORS = listFactors(CITY_NAMES.map(([name]) => name));
 
 /** Every modifier word (function words aside). */
 const MODIFIER_CONTENT = new Set([...FACTORS_BY_KIND.flatMap((m) => [...m.keys()]), ...GENERIC_FACTORS.keys()]);
@@ -76,7 +82,10 @@ const MODIFIER_CONTENT = new Set([...FACTORS_BY_KIND.flatMap((m) => [...m.keys()
  */
 export function modifierLogFactors(word: string): Float64Array | undefined {
   if (!MODIFIER_CONTENT.has(word)) return undefined;
-  return Float64Array.from(FACTORS_BY_KIND, (m) => Math.log10(m.get(word) ?? TAIL_FACTOR));
+  // A city narrows by its own factor in every kind, listed there or not ("телеграм самара"): a tail factor
+  // would make it a hundred times the city's share, and the query would outgrow the plain one in the city.
+  const tail = CITY_KEY_FACTORS.get(word) ?? TAIL_FACTOR;
+  return Float64Array.from(FACTORS_BY_KIND, (m) => Math.log10(m.get(word) ?? tail));
 }
 
 /** A modifier word's most generous factor over every list: what it narrows a phrase of no category by. */
@@ -97,7 +106,7 @@ function entryFactors(): Map<string, number> {
     const kind = KINDS.indexOf(CATEGORIES[category]!.kind);
     const factorOf = (w: string) =>
       FUNCTION_WORDS.get(w) ?? (MODIFIER_CONTENT.has(w) ? (FACTORS_BY_KIND[kind]!.get(w) ?? TAIL_FACTOR) : known.get(w));
-    const words = entry.split(' ');
+    const words = keysOf(entry.split(' '));
     const fresh = words.filter((w) => factorOf(w) === undefined);
     if (fresh.length === 0) continue;
     const rest = words.reduce((product, w) => product * (factorOf(w) ?? 1), 1);
@@ -110,10 +119,11 @@ function entryFactors(): Map<string, number> {
 const ENTRY_FACTORS = entryFactors();
 
 /**
- * Words that only qualify a query (every word of the modifier lists and the function words). The other
+ * Keys of words that only qualify a query (every word of the modifier lists, the function words and the stop
+ * words, which a phrase holds only when it has nothing else: see broadSet). The other
  * words of a phrase are its core, which fixes its regional, device and time profile (see phrase-model.ts).
  */
-export const MODIFIER_WORDS: ReadonlySet<string> = new Set([...FUNCTION_WORDS.keys(), ...MODIFIER_CONTENT]);
+export const MODIFIER_WORDS: ReadonlySet<string> = new Set([...FUNCTION_WORDS.keys(), ...MODIFIER_CONTENT, ...[...STOP_WORDS].map(stopKey)]);
 
 /** The kind bit (1 << index in KINDS) of a core word's category, 0 for a modifier or a word of no category. */
 export function kindBitOf(word: string): number {
@@ -129,7 +139,7 @@ export function kindBitOf(word: string): number {
 export const ENTRY_MATES: ReadonlyMap<string, ReadonlySet<string>> = (() => {
   const mates = new Map<string, Set<string>>();
   for (const { entry } of allEntries()) {
-    const words = entry.split(' ');
+    const words = keysOf(entry.split(' '));
     for (const w of words) for (const other of words) if (other !== w) (mates.get(w) ?? mates.set(w, new Set()).get(w)!).add(other);
   }
   return mates;
@@ -141,7 +151,8 @@ export const ENTRY_MATES: ReadonlyMap<string, ReadonlySet<string>> = (() => {
  * word's hash.
  */
 export function logFactor(word: string): number {
-  const known = FUNCTION_WORDS.get(word) ?? maxModifierFactor(word) ?? ENTRY_FACTORS.get(word);
+  // A stop word only stands in a phrase of stop words (broadSet): the widest query there is.
+  const known = isStopKey(word) ? MAX_FACTOR : FUNCTION_WORDS.get(word) ?? maxModifierFactor(word) ?? ENTRY_FACTORS.get(word);
   if (known !== undefined) return Math.log10(known);
   return between(ORDINARY_LOG_FACTOR[0], ORDINARY_LOG_FACTOR[1], hashString(word), SALT.wordFactor);
 }
