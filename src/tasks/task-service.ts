@@ -79,6 +79,12 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
   };
 
   const cancelOwned = async (before: TaskRecord): Promise<TaskView> => {
+    // An ended task is left as it is and shown whole, result included: cancel used to present a done task read
+    // without its result and answer 500. Not marked collected: a cancel is not a collection.
+    if (FINISHED.has(before.status)) {
+      const task = before.status === 'done' ? ((await store.get(before.id, { withResult: true })) ?? before) : before;
+      return { task, eta: null, alreadyEnded: true };
+    }
     const task = (await store.cancel(before.keyId, before.id, new Date(clock.now())))!;
     deps.abortLocal?.(before.id);
     // A queued task runs nowhere: settle it now. A running one is settled here when it already spent calls,
