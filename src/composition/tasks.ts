@@ -12,6 +12,8 @@ import { createTaskQueue } from '../tasks/task-queue.js';
 import { createTaskRunner } from '../tasks/task-runner.js';
 import { createTaskService, type TaskService } from '../tasks/task-service.js';
 import { createSqlTaskStore } from '../tasks/sql-task-store.js';
+import { uncachedCallCount } from '../tasks/task-plan.js';
+import type { TaskRecord } from '../tasks/task-types.js';
 import { createNotifier } from '../tasks/webhooks/notifier.js';
 import { limitPerHost } from '../tasks/webhooks/host-limit.js';
 import { createWebhookDelivery } from '../tasks/webhooks/webhook-delivery.js';
@@ -49,7 +51,7 @@ export function createTaskSetup(
     present: (task) => JSON.stringify(presentTaskGet({ startedAt: runtime.clock.now(), now: runtime.clock.now() }, { task, eta: null })),
     queue: (job) => queue.notify(job),
   });
-  const runner = createTaskRunner({
+  const runnerDeps = {
     store,
     gateway: runtime.gateway,
     quota: runtime.quota,
@@ -64,8 +66,9 @@ export function createTaskSetup(
     logger,
     freshTtlMs: config.CACHE_TTL,
     concurrency: runtime.concurrency,
-    onFinished: (task) => void notifier.taskEnded(task).catch((error: unknown) => logger.error({ err: error, taskId: task.id }, 'task notification not queued')),
-  });
+    onFinished: (task: TaskRecord) => void notifier.taskEnded(task).catch((error: unknown) => logger.error({ err: error, taskId: task.id }, 'task notification not queued')),
+  };
+  const runner = createTaskRunner(runnerDeps);
   const queue = createTaskQueue({
     client: deps.client,
     schema: config.TASK_QUEUE_SCHEMA,
@@ -88,6 +91,8 @@ export function createTaskSetup(
     store,
     clock: runtime.clock,
     quota: runtime.quota,
+    // The run's own plan, counted at post: calls_total is known from the first task_get.
+    planCalls: (task) => uncachedCallCount(runnerDeps, task),
     enqueue: (id) => queue.enqueue(id),
     allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE,
     billing: { ledger: runtime.ledger, prices: runtime.prices },

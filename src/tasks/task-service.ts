@@ -30,6 +30,11 @@ export interface TaskServiceDeps {
   store: TaskStore;
   clock: Clock;
   quota: QuotaGuard | undefined;
+  /**
+   * The calls a new task needs from the source (its plan, less what is fresh in the cache): its calls_total from
+   * the first task_get on. Absent: 0 until a worker starts it.
+   */
+  planCalls?(task: Pick<TaskRecord, 'operation' | 'request' | 'postedAt'>): Promise<number>;
   /** Queues a run of a new task (pg-boss). */
   enqueue(taskId: string): Promise<void>;
   /** Stops a run in this process at once (another process sees the stored status within a second). */
@@ -117,7 +122,12 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
           }
         }),
       );
-      const valid = checked.flatMap((entry) => (entry.ok ? [entry.task] : []));
+      const valid = [];
+      // One task's plan at a time (each looks its calls up in the cache, up to 10,000). A plan that cannot be made
+      // (the cache or the database away) leaves 0: the run plans it then, as before.
+      for (const entry of checked) {
+        if (entry.ok) valid.push({ ...entry.task, callsTotal: (await deps.planCalls?.(entry.task).catch(() => 0)) ?? 0 });
+      }
       if (valid.length > 0) await store.insert(valid);
       for (const task of valid) await deps.enqueue(task.id);
       const stored = new Map((await Promise.all(valid.map((task) => store.get(task.id, { withResult: false })))).map((task) => [task!.id, task!]));
