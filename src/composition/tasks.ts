@@ -8,7 +8,8 @@ import { outsideAnyRequest } from '../observability/request-context.js';
 import { presentTaskGet } from '../rest/v1/task-envelope.js';
 import { createFairTurns } from '../tasks/fair-turns.js';
 import { registerTaskMetrics } from '../tasks/task-metrics.js';
-import { createTaskQueue } from '../tasks/task-queue.js';
+import { createTaskQueue, RUN_QUEUE } from '../tasks/task-queue.js';
+import { createSqlRunLeases } from '../adapters/sql/sql-run-leases.js';
 import { createTaskRunner } from '../tasks/task-runner.js';
 import { createTaskService, type TaskService } from '../tasks/task-service.js';
 import { createSqlTaskStore } from '../tasks/sql-task-store.js';
@@ -76,6 +77,7 @@ export function createTaskSetup(
     runner: { run: (taskId, signal) => outsideAnyRequest(() => runner.run(taskId, signal)) },
     workers: config.TASK_WORKERS,
     leaseSeconds: config.TASK_LEASE_SECONDS,
+    leases: createSqlRunLeases({ client: deps.client, bossSchema: config.TASK_QUEUE_SCHEMA, queue: RUN_QUEUE, leaseSeconds: config.TASK_LEASE_SECONDS }),
     deliver: (job) => notifier.handle(job),
     notifyRetrySeconds: config.WEBHOOK_RETRY_SECONDS,
     fairness: {

@@ -1,10 +1,11 @@
 import PgBoss from 'pg-boss';
 import type { SqlClient, SqlQueryable } from '../adapters/sql/sql-client.js';
 import type { Logger } from '../ports/logger.js';
-import { createRunLeases, type RunJobRef } from './run-leases.js';
+import type { RunJobRef, RunLeases } from '../ports/run-leases.js';
 import type { TaskRunner } from './task-runner.js';
 
-const RUN_QUEUE = 'task-run';
+/** pg-boss's queue of task runs (the run leases read its jobs). */
+export const RUN_QUEUE = 'task-run';
 const NOTIFY_QUEUE = 'task-notify';
 
 export interface NotifyJob {
@@ -28,6 +29,8 @@ export interface TaskQueueOptions {
   leaseSeconds: number;
   /** How long a run goes before it queues its continuation and gives its worker up (default 150 s). */
   sliceSeconds?: number;
+  /** The runs' leases, kept in the same database, over pg-boss's run queue (RUN_QUEUE) in `schema`. */
+  leases: RunLeases<SqlQueryable>;
   /** Delivers one notification; throws to have it retried with backoff. */
   deliver(job: NotifyJob): Promise<void>;
   /** First retry delay of a notification (doubling, for up to 24 h). */
@@ -75,7 +78,7 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
   const { runner, logger, leaseSeconds } = options;
   const sliceSeconds = options.sliceSeconds ?? 150;
   const schema = options.schema ?? 'pgboss';
-  const leases = createRunLeases({ client: options.client, bossSchema: schema, queue: RUN_QUEUE, leaseSeconds });
+  const { leases } = options;
   // Renewals (and the look for lapsed runs) several times a lease: 3 at a 2 s lease, 30 at the default's 15 s… up to 5 s apart.
   const renewEveryMs = Math.min(5_000, Math.max(500, Math.floor((leaseSeconds * 1000) / 3)));
   const boss = new PgBoss({

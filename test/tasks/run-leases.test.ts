@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { silentLogger } from '../../src/ports/logger.js';
-import { createTaskQueue, type TaskQueue } from '../../src/tasks/task-queue.js';
+import { createSqlRunLeases } from '../../src/adapters/sql/sql-run-leases.js';
+import { createTaskQueue, RUN_QUEUE, type TaskQueue } from '../../src/tasks/task-queue.js';
 import type { RunResult } from '../../src/tasks/task-runner.js';
 
 /*
@@ -45,6 +46,7 @@ describe('run leases between two processes', () => {
       },
       workers: 1,
       leaseSeconds: LEASE_SECONDS,
+      leases: createSqlRunLeases({ client, bossSchema: 'leases_boss', queue: RUN_QUEUE, leaseSeconds: LEASE_SECONDS }),
       deliver: async () => {},
       notifyRetrySeconds: 30,
       notifyWorkers: 1,

@@ -1,7 +1,8 @@
-import { migrate, type Migration } from '../adapters/sql/migrations.js';
-import { assertSchemaName, type SqlClient, type SqlQueryable } from '../adapters/sql/sql-client.js';
+import type { RunLeases } from '../../ports/run-leases.js';
+import { migrate, type Migration } from './migrations.js';
+import { assertSchemaName, type SqlClient, type SqlQueryable } from './sql-client.js';
 
-// Versions from 1200 up belong to tasks (sql-task-store.ts starts at 1201); the run leases keep to 1270 and up.
+// Versions from 1200 up belong to tasks (src/tasks/sql-task-store.ts starts at 1201); the run leases keep to 1270 and up.
 const RUN_LEASE_MIGRATIONS: readonly Migration[] = [
   {
     version: 1271,
@@ -15,18 +16,6 @@ const RUN_LEASE_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-/** A run job as its slice knows it: the retry count tells this run from a later run of the same job id. */
-export interface RunJobRef {
-  id: string;
-  retryCount: number;
-}
-
-/** A run job whose lease lapsed, and the task it runs. */
-export interface LapsedRun {
-  jobId: string;
-  taskId: string;
-}
-
 /**
  * Leases of task runs. A slice renews its job's lease every few seconds while it runs; a run whose lease was not
  * renewed for `leaseSeconds` belongs to a dead process (SIGKILL, a lost machine), and any live process takes its
@@ -35,29 +24,13 @@ export interface LapsedRun {
  *
  * The rule is read with the current lease, so a changed TASK_LEASE_SECONDS applies to jobs started under the old
  * one, and a run job with no renewal at all (started before leases were kept) counts from its start. A live
- * process never loses its job: it renews 3 to 30 times within a lease. Should it still miss a whole lease (the
+ * process never loses its job: it renews 3 or more times within a lease. Should it still miss a whole lease (the
  * database unreachable for that long), its next renewal finds the job gone and the slice stops itself.
  *
  * pg-boss has no API for this: the queries read its job table (name, state, started_on, retry_count, data), which
  * is stable within pg-boss 10, and take jobs over with pg-boss's own send and the same UPDATE its cancel runs.
  */
-export interface RunLeases {
-  /** Creates the lease table (once per process). */
-  migrate(): Promise<void>;
-  /** Renews a running job's lease; false when the job is not running as this run any more (taken over). */
-  renew(job: RunJobRef): Promise<boolean>;
-  /** Forgets a job's lease when its slice ends. */
-  release(jobId: string): Promise<void>;
-  /** Running jobs whose lease lapsed. */
-  lapsed(): Promise<LapsedRun[]>;
-  /**
-   * Cancels a lapsed job and, in the same transaction, queues its task again through `requeue` (handed the
-   * transaction). False when it is not lapsed any more or another process took it first.
-   */
-  takeOver(jobId: string, requeue: (tx: SqlQueryable) => Promise<void>): Promise<boolean>;
-}
-
-export function createRunLeases(options: { client: SqlClient; bossSchema: string; queue: string; leaseSeconds: number }): RunLeases {
+export function createSqlRunLeases(options: { client: SqlClient; bossSchema: string; queue: string; leaseSeconds: number }): RunLeases<SqlQueryable> {
   const { client, queue, leaseSeconds } = options;
   const job = `${assertSchemaName(options.bossSchema)}.job`;
   let migrated: Promise<unknown> | undefined;
