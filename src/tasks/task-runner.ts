@@ -75,8 +75,8 @@ export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
       const planned = [...plannedCallsOf(base, task).keys()];
       const stored = await deps.store.answers(planned, new Date(deps.clock.now() - deps.freshTtlMs));
       // calls_total was fixed at post: the planned calls not fresh in the cache then. Those that were are answered
-      // first, for free, and are not counted as done either (a task older than that count is planned whole).
-      const skipped = task.callsTotal > 0 || task.startedAt !== null ? Math.max(0, planned.length - task.callsTotal) : 0;
+      // first, for free, and are counted neither as done nor in the total.
+      const skipped = Math.max(0, planned.length - task.callsTotal);
       const done = () => Math.max(0, answered.size - skipped);
       const total = () => Math.max(planned.length - skipped, done());
       if (!(await deps.store.start(taskId, total(), new Date(deps.clock.now())))) return 'finished';

@@ -32,9 +32,9 @@ export interface TaskServiceDeps {
   quota: QuotaGuard | undefined;
   /**
    * The calls a new task needs from the source (its plan, less what is fresh in the cache): its calls_total from
-   * the first task_get on. Absent: 0 until a worker starts it.
+   * the first task_get on (task-plan.ts).
    */
-  planCalls?(task: Pick<TaskRecord, 'operation' | 'request' | 'postedAt'>): Promise<number>;
+  planCalls(task: Pick<TaskRecord, 'operation' | 'request' | 'postedAt'>): Promise<number>;
   /** Queues a run of a new task (pg-boss). */
   enqueue(taskId: string): Promise<void>;
   /** Stops a run in this process at once (another process sees the stored status within a second). */
@@ -123,10 +123,10 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
         }),
       );
       const valid = [];
-      // One task's plan at a time (each looks its calls up in the cache, up to 10,000). A plan that cannot be made
-      // (the cache or the database away) leaves 0: the run plans it then, as before.
+      // One task's plan at a time (each looks its calls up in the cache, up to 10,000). The cache never fails (an
+      // outage is a miss); a database that fails the stored-answers read fails the insert right after it anyway.
       for (const entry of checked) {
-        if (entry.ok) valid.push({ ...entry.task, callsTotal: (await deps.planCalls?.(entry.task).catch(() => 0)) ?? 0 });
+        if (entry.ok) valid.push({ ...entry.task, callsTotal: await deps.planCalls(entry.task) });
       }
       if (valid.length > 0) await store.insert(valid);
       for (const task of valid) await deps.enqueue(task.id);
