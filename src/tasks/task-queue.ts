@@ -24,7 +24,7 @@ export interface TaskQueueOptions {
   /**
    * Seconds a run may go without renewing its lease before another process takes the task over
    * (TASK_LEASE_SECONDS): a running slice renews it several times within that, so only a dead process's run
-   * lapses. See run-leases.ts.
+   * lapses. See src/adapters/sql/sql-run-leases.ts.
    */
   leaseSeconds: number;
   /** How long a run goes before it queues its continuation and gives its worker up (default 150 s). */
@@ -79,14 +79,15 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
   const sliceSeconds = options.sliceSeconds ?? 150;
   const schema = options.schema ?? 'pgboss';
   const { leases } = options;
-  // Renewals (and the look for lapsed runs) several times a lease: 3 at a 2 s lease, 30 at the default's 15 s… up to 5 s apart.
+  // Renewals (and the look for lapsed runs) at least 3 times a lease, at most every 5 s (3 times at the default 15 s).
   const renewEveryMs = Math.min(5_000, Math.max(500, Math.floor((leaseSeconds * 1000) / 3)));
   const boss = new PgBoss({
     db: bossDb(options.client),
     schema,
     schedule: false,
-    // Expired runs (their process died) are found and retried within about half a lease.
-    maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(leaseSeconds / 2))),
+    // Dead processes' runs are taken back by their lapsed leases, not by pg-boss's expiry: its maintenance (expiry
+    // as a backstop, archiving) need not run often.
+    maintenanceIntervalSeconds: 60,
   } as PgBoss.ConstructorOptions);
   boss.on('error', (error: unknown) => logger.warn({ err: error }, 'task queue error'));
   const stopping = new AbortController();
@@ -138,7 +139,7 @@ export function createTaskQueue(options: TaskQueueOptions): TaskQueue {
     };
     await renew();
     const renewal = setInterval(() => void renew(), renewEveryMs);
-    // A slice ends at half the lease, at shutdown, or early (after yieldCheck.afterMs) when another key's task
+    // A slice ends after sliceSeconds, at shutdown, when it lost its lease, or early (after yieldCheck.afterMs) when another key's task
     // waits with nothing running: with every worker busy on one key's 100 tasks, another key's 5 keywords used to
     // wait for all of them. The continuation goes back to the queue at this key's (lower) priority.
     const yielded = new AbortController();
