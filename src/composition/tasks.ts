@@ -8,10 +8,13 @@ import { outsideAnyRequest } from '../observability/request-context.js';
 import { presentTaskGet } from '../rest/v1/task-envelope.js';
 import { createFairTurns } from '../tasks/fair-turns.js';
 import { registerTaskMetrics } from '../tasks/task-metrics.js';
-import { createTaskQueue } from '../tasks/task-queue.js';
+import { createTaskQueue, RUN_QUEUE } from '../tasks/task-queue.js';
+import { createSqlRunLeases } from '../adapters/sql/sql-run-leases.js';
 import { createTaskRunner } from '../tasks/task-runner.js';
 import { createTaskService, type TaskService } from '../tasks/task-service.js';
 import { createSqlTaskStore } from '../tasks/sql-task-store.js';
+import { uncachedCallCount } from '../tasks/task-plan.js';
+import type { TaskRecord } from '../tasks/task-types.js';
 import { createNotifier } from '../tasks/webhooks/notifier.js';
 import { limitPerHost } from '../tasks/webhooks/host-limit.js';
 import { createWebhookDelivery } from '../tasks/webhooks/webhook-delivery.js';
@@ -49,7 +52,7 @@ export function createTaskSetup(
     present: (task) => JSON.stringify(presentTaskGet({ startedAt: runtime.clock.now(), now: runtime.clock.now() }, { task, eta: null })),
     queue: (job) => queue.notify(job),
   });
-  const runner = createTaskRunner({
+  const runnerDeps = {
     store,
     gateway: runtime.gateway,
     quota: runtime.quota,
@@ -64,8 +67,9 @@ export function createTaskSetup(
     logger,
     freshTtlMs: config.CACHE_TTL,
     concurrency: runtime.concurrency,
-    onFinished: (task) => void notifier.taskEnded(task).catch((error: unknown) => logger.error({ err: error, taskId: task.id }, 'task notification not queued')),
-  });
+    onFinished: (task: TaskRecord) => void notifier.taskEnded(task).catch((error: unknown) => logger.error({ err: error, taskId: task.id }, 'task notification not queued')),
+  };
+  const runner = createTaskRunner(runnerDeps);
   const queue = createTaskQueue({
     client: deps.client,
     schema: config.TASK_QUEUE_SCHEMA,
@@ -73,6 +77,7 @@ export function createTaskSetup(
     runner: { run: (taskId, signal) => outsideAnyRequest(() => runner.run(taskId, signal)) },
     workers: config.TASK_WORKERS,
     leaseSeconds: config.TASK_LEASE_SECONDS,
+    leases: createSqlRunLeases({ client: deps.client, bossSchema: config.TASK_QUEUE_SCHEMA, queue: RUN_QUEUE, leaseSeconds: config.TASK_LEASE_SECONDS }),
     deliver: (job) => notifier.handle(job),
     notifyRetrySeconds: config.WEBHOOK_RETRY_SECONDS,
     fairness: {
@@ -88,6 +93,8 @@ export function createTaskSetup(
     store,
     clock: runtime.clock,
     quota: runtime.quota,
+    // The run's own plan, counted at post: calls_total is known from the first task_get.
+    planCalls: (task) => uncachedCallCount(runnerDeps, task),
     enqueue: (id) => queue.enqueue(id),
     allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE,
     billing: { ledger: runtime.ledger, prices: runtime.prices },

@@ -118,8 +118,8 @@ export const envSchema = z.object({
   TASK_QUEUE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'lower-case letters, digits and _').default('pgboss'),
   /** First retry delay of a failed notification in seconds; it doubles, for up to 24 hours. */
   WEBHOOK_RETRY_SECONDS: int(30, 1),
-  /** Test only: seconds after which a task run whose process died is taken over by another (pg-boss expiry). */
-  TASK_LEASE_SECONDS: int(300, 2, 3_600),
+  /** Seconds a task run may go without renewing its lease before a live process takes the task over (run-leases.ts). */
+  TASK_LEASE_SECONDS: int(15, 2, 3_600),
 
   CORS_ORIGINS: list,
   METRICS_TOKEN: optionalText,

@@ -113,9 +113,9 @@ export function createSqlTaskStore(client: SqlClient): TaskStore {
     async insert(tasks) {
       for (const t of tasks) {
         await q(
-          `INSERT INTO tasks (id, key_id, operation, status, tag, request, postback_url, pingback_url, posted_at)
-           VALUES ($1, $2, $3, 'queued', $4, $5, $6, $7, $8)`,
-          [t.id, t.keyId, t.operation, t.tag, JSON.stringify(t.request), t.postbackUrl, t.pingbackUrl, t.postedAt],
+          `INSERT INTO tasks (id, key_id, operation, status, tag, request, postback_url, pingback_url, posted_at, calls_total)
+           VALUES ($1, $2, $3, 'queued', $4, $5, $6, $7, $8, $9)`,
+          [t.id, t.keyId, t.operation, t.tag, JSON.stringify(t.request), t.postbackUrl, t.pingbackUrl, t.postedAt, t.callsTotal ?? 0],
         );
       }
     },

@@ -1,21 +1,20 @@
 import { setTimeout as sleepFor } from 'node:timers/promises';
-import { todayIn } from '../domain/dates/calendar.js';
 import { DomainError } from '../domain/errors.js';
 import type { RegionCatalog } from '../domain/regions/catalog.js';
-import { sourceCallKey } from '../domain/source-call.js';
 import type { Clock } from '../ports/clock.js';
 import type { Ledger } from '../ports/ledger.js';
 import type { Logger } from '../ports/logger.js';
 import type { QuotaGuard } from '../ports/quota.js';
 import type { Prices } from '../services/billing.js';
 import { createCacheStatusTracker } from '../services/cache-status.js';
-import type { KeywordDataDeps, ServiceContext } from '../services/context.js';
+import type { KeywordDataDeps } from '../services/context.js';
 import type { SourceGateway } from '../services/source-gateway.js';
 import { taskStatusCode } from '../rest/v1/envelope.js';
 import type { FairTurns } from './fair-turns.js';
 import { billCancelledTask } from './task-billing.js';
 import { CallRejectedError, createTaskSource, TaskCancelledError } from './task-source.js';
 import { TASK_OPERATION_SPECS } from './task-operations.js';
+import { plannedCallsOf, taskContextOf } from './task-plan.js';
 import type { TaskStore } from './task-store.js';
 import { FINISHED, type TaskRecord } from './task-types.js';
 
@@ -72,19 +71,15 @@ export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
       const tracker = createCacheStatusTracker();
       const answered = new Set<string>();
       let spent = task.spent;
-      const base: Omit<ServiceContext, 'source'> = {
-        catalog: deps.catalog,
-        // The posting day fixes the windows, so a task resumed after midnight keeps asking the same calls.
-        today: todayIn(deps.timeZone, task.postedAt.getTime()),
-        concurrency: deps.concurrency,
-        keywordData: deps.keywordData,
-        sourceKind: deps.sourceKind,
-        tracker,
-      };
-      const planned = [...new Set(spec.plannedCalls({ ...base, source: undefined as never }, task.request).map(sourceCallKey))];
+      const base = taskContextOf(deps, task, tracker);
+      const planned = [...plannedCallsOf(base, task).keys()];
       const stored = await deps.store.answers(planned, new Date(deps.clock.now() - deps.freshTtlMs));
-      if (!(await deps.store.start(taskId, planned.length, new Date(deps.clock.now())))) return 'finished';
-      const total = () => Math.max(planned.length, answered.size);
+      // calls_total was fixed at post: the planned calls not fresh in the cache then. Those that were are answered
+      // first, for free, and are counted neither as done nor in the total.
+      const skipped = Math.max(0, planned.length - task.callsTotal);
+      const done = () => Math.max(0, answered.size - skipped);
+      const total = () => Math.max(planned.length - skipped, done());
+      if (!(await deps.store.start(taskId, total(), new Date(deps.clock.now())))) return 'finished';
       let cancelled = false;
       let checkedAt = -Infinity;
       const source = createTaskSource({
@@ -110,7 +105,7 @@ export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
         onAnswered: (key, upstream) => {
           answered.add(key);
           // The first paid answer is written at once: a task resumed after a crash must still bill the call price.
-          if (upstream && !spent) void deps.store.progress(taskId, answered.size, total(), true).catch(() => {});
+          if (upstream && !spent) void deps.store.progress(taskId, done(), total(), true).catch(() => {});
           spent ||= upstream;
         },
       });
@@ -121,7 +116,7 @@ export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
           if (status === 'cancelled') {
             cancelled = true;
             inner.abort(new Error('task cancelled'));
-          } else await deps.store.progress(taskId, answered.size, total(), spent);
+          } else await deps.store.progress(taskId, done(), total(), spent);
         })().catch((error: unknown) => deps.logger.warn({ err: error, taskId }, 'task progress not saved'));
       }, pollMs);
       try {

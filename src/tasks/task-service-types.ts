@@ -11,6 +11,8 @@ export type PostedTask = { ok: true; task: TaskRecord } | { ok: false; error: Do
 export interface TaskView {
   task: TaskRecord;
   eta: Date | null;
+  /** Set on a cancel's answer when the task had already ended: nothing was changed (and nothing billed). */
+  alreadyEnded?: boolean;
 }
 
 /** Tasks as every face uses them: post, poll, collect, cancel, list. */

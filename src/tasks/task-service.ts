@@ -31,6 +31,11 @@ export interface TaskServiceDeps {
   store: TaskStore;
   clock: Clock;
   quota: QuotaGuard | undefined;
+  /**
+   * The calls a new task needs from the source (its plan, less what is fresh in the cache): its calls_total from
+   * the first task_get on (task-plan.ts).
+   */
+  planCalls(task: Pick<TaskRecord, 'operation' | 'request' | 'postedAt'>): Promise<number>;
   /** Queues a run of a new task (pg-boss). */
   enqueue(taskId: string): Promise<void>;
   /** Stops a run in this process at once (another process sees the stored status within a second). */
@@ -85,6 +90,12 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
   };
 
   const cancelOwned = async (before: TaskRecord): Promise<TaskView> => {
+    // An ended task is left as it is and shown whole, result included: cancel used to present a done task read
+    // without its result and answer 500. Not marked collected: a cancel is not a collection.
+    if (FINISHED.has(before.status)) {
+      const task = before.status === 'done' ? ((await store.get(before.id, { withResult: true })) ?? before) : before;
+      return { task, eta: null, alreadyEnded: true };
+    }
     const task = (await store.cancel(before.keyId, before.id, new Date(clock.now())))!;
     deps.abortLocal?.(before.id);
     // A queued task runs nowhere: settle it now. A running one is settled here when it already spent calls,
@@ -117,7 +128,12 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
           }
         }),
       );
-      const valid = checked.flatMap((entry) => (entry.ok ? [entry.task] : []));
+      const valid = [];
+      // One task's plan at a time (each looks its calls up in the cache, up to 10,000). The cache never fails (an
+      // outage is a miss); a database that fails the stored-answers read fails the insert right after it anyway.
+      for (const entry of checked) {
+        if (entry.ok) valid.push({ ...entry.task, callsTotal: await deps.planCalls(entry.task) });
+      }
       if (valid.length > 0) await store.insert(valid);
       for (const task of valid) await deps.enqueue(task.id);
       const stored = new Map((await Promise.all(valid.map((task) => store.get(task.id, { withResult: false })))).map((task) => [task!.id, task!]));

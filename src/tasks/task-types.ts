@@ -38,7 +38,10 @@ export interface TaskRecord {
 }
 
 /** What a post stores. */
-export type NewTask = Pick<TaskRecord, 'id' | 'keyId' | 'operation' | 'tag' | 'request' | 'postbackUrl' | 'pingbackUrl' | 'postedAt'>;
+export type NewTask = Pick<TaskRecord, 'id' | 'keyId' | 'operation' | 'tag' | 'request' | 'postbackUrl' | 'pingbackUrl' | 'postedAt'> & {
+  /** Calls it needs from the source, planned at post (0 when unknown: the run plans it then). */
+  callsTotal?: number;
+};
 
 /** How a task ended, as the runner reports it. */
 export interface TaskOutcome {

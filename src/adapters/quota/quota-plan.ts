@@ -1,3 +1,4 @@
+import { ASSUMED_ID_PREFIX } from './local-share.js';
 import type { QuotaLimits } from './sliding-window.js';
 
 /**
@@ -13,11 +14,18 @@ export function laneId(lane: QuotaLane, unique: string): string {
   return `${lane}:${unique}`;
 }
 
-/** Calls in the hour window by lane (entries with an older id format count as live). */
+/**
+ * Calls in the hour window by lane (entries with an older id format count as live). Calls only assumed spent
+ * (the stored log not read yet, see local-share.ts) are in neither lane.
+ */
 export function countLanes(ids: readonly string[]): { live: number; task: number } {
   let task = 0;
-  for (const id of ids) if (id.startsWith('task:')) task++;
-  return { live: ids.length - task, task };
+  let assumed = 0;
+  for (const id of ids) {
+    if (id.startsWith('task:')) task++;
+    else if (id.startsWith(ASSUMED_ID_PREFIX)) assumed++;
+  }
+  return { live: ids.length - task - assumed, task };
 }
 
 /** The answer to "may `n` calls start now (within maxWaitMs)?"; when not, which limit and for how long. */

@@ -53,6 +53,24 @@ return entries`;
 
 const RELEASE = `return redis.call('ZREM', KEYS[1], ARGV[1])`;
 
+// Calls made elsewhere (times on the writer's clock: the same host's, or one kept in step with it), as id/time
+// pairs after the window. NX: a reservation Redis already holds under that id keeps its own time.
+const ABSORB = `${NOW}
+local key, hw = KEYS[1], tonumber(ARGV[1])
+local newest = nil
+for i = 2, #ARGV - 1, 2 do
+  local at = tonumber(ARGV[i + 1])
+  if at > now - hw then
+    redis.call('ZADD', key, 'NX', at, ARGV[i])
+    if newest == nil or at > newest then newest = at end
+  end
+end
+if newest ~= nil then
+  local want = newest - now + hw + 1000
+  if redis.call('PTTL', key) < want then redis.call('PEXPIRE', key, want) end
+end
+return {1}`;
+
 export interface RedisQuotaStoreOptions {
   /** A connected node-redis client (left open on close), or a URL (the store owns that client). */
   redis: string | RedisEvalClient;
@@ -148,6 +166,10 @@ export function createRedisQuotaStore(options: RedisQuotaStoreOptions): QuotaSto
         times.push(Number(entries[i + 1]));
       }
       return { now: Number(now), times, ids };
+    },
+    async absorb(calls, limits) {
+      if (calls.length === 0) return;
+      await run(ABSORB, [limits.hourWindowMs, ...calls.flatMap((call) => [call.id, call.at])]);
     },
     async close() {
       if (owned?.isOpen) await owned.close();

@@ -15,6 +15,9 @@ const WAITING: Record<'queued' | 'running' | 'cancelled', [number, string]> = {
   cancelled: [40603, 'Task Cancelled.'],
 };
 
+/** Added to the status message of a cancel that found the task ended: the code stays the task's own. */
+export const ALREADY_ENDED = 'The task had already ended: nothing was cancelled.';
+
 /** `2026-11-20 09:00:00 +00:00`, as the format writes dates. */
 export function formatDate(date: Date): string {
   return `${date.toISOString().slice(0, 19).replace('T', ' ')} +00:00`;
@@ -75,7 +78,7 @@ export function presentTaskObject(view: TaskView, time: string) {
   return {
     id: task.id,
     status_code: code,
-    status_message: message,
+    status_message: view.alreadyEnded ? `${message} ${ALREADY_ENDED}` : message,
     time,
     cost: task.cost ?? 0,
     result_count: result?.length ?? 0,

@@ -72,7 +72,7 @@ export function createTaskRoutes(): RestRoute[] {
         method: 'DELETE',
         family: 'v1',
         operation: `v1.${operation}.task_cancel`,
-        summary: `Cancels a queued or running ${operation} task: it makes no further calls (billed the call price only if it already spent some)`,
+        summary: `Cancels a queued or running ${operation} task: it makes no further calls (billed the call price only if it already spent some); an ended task is answered as it stands`,
         schema: noBody,
         free: true,
         envelope: 'own',
