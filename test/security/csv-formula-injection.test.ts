@@ -5,6 +5,7 @@ import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp } from '../support/app.js';
 import { TEST_KEY } from '../support/kit.js';
 import { readCsv } from '../support/csv-read.js';
+import { canonicalPhrase } from '../../src/domain/source-call.js';
 
 // CSV injection (OWASP): a cell that starts with = + - @ (or tab, CR) runs as a formula when Excel opens the
 // file. Phrases are user input that comes back in exports, so every text cell is neutralised.
@@ -40,7 +41,8 @@ describe('CSV export neutralises formulas', () => {
       const phrases = rows.slice(1).map((row) => row[1]!);
       expect(phrases.length).toBeGreaterThan(0);
       for (const phrase of phrases) expect(phrase).toMatch(/^[^=+\-@\t\r]/);
-      expect(phrases).toContain(`'${attack.trim()}`);
+      // The source is asked the canonical phrase (lower case: issue 24, item 1), and its rows echo that.
+      expect(phrases).toContain(`'${canonicalPhrase(attack)}`);
     }
   });
 });
