@@ -42,6 +42,7 @@ export async function startServiceProcess(
     const timer = setTimeout(() => reject(new Error('service process did not start within 90 s')), 90_000);
     child.once('exit', (code) => reject(new Error(`service process exited with ${code}`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (process.env.DEBUG_PROC) process.stderr.write(`[proc] ${line}\n`);
       try {
         const { port } = JSON.parse(line) as { port?: number };
         if (typeof port !== 'number') return; // main.ts logs other lines before the one with its port
@@ -52,9 +53,11 @@ export async function startServiceProcess(
       }
     });
   });
+  const url = `http://127.0.0.1:${port}`;
+  await untilDatabaseServes(url, child);
   return {
     child,
-    url: `http://127.0.0.1:${port}`,
+    url,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -63,6 +66,24 @@ export async function startServiceProcess(
         setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
       }),
   };
+}
+
+/**
+ * The service listens before its database has opened (the embedded one takes seconds on a busy machine), and
+ * answers 503 meanwhile; a test's first task_post must not be that 503. So wait until a route that reads the
+ * database answers 200 (up to 90 s).
+ */
+async function untilDatabaseServes(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`service process exited with ${child.exitCode}`);
+    const status = await fetch(`${url}/v1/keywords/search_volume/tasks_ready`, { headers: { authorization: `Bearer ${PROCESS_KEY}` } })
+      .then((response) => response.body?.cancel().then(() => response.status) ?? response.status)
+      .catch(() => 0);
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`the service's database did not serve within 90 s (last status ${status})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /**
