@@ -67,10 +67,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     // A small cache bound, reached early: growth after that is a leak, not the cache filling up.
     service = await startService(serviceEnv(SOAK_KEY, { CACHE_MAX_BYTES: String(options.cacheMaxBytes ?? 32 * 2 ** 20) }));
     url = service.url;
-    // The first ledger write opens (and creates) the embedded database: do that before the clock starts.
-    const warm = await request(`${url}/v1/usage`, { headers: { authorization: `Bearer ${key}` } });
-    await warm.body.text();
-    if (warm.statusCode !== 200) throw new Error(`warm-up GET /v1/usage: HTTP ${warm.statusCode}`);
+    // The first ledger read opens (and creates) the embedded database: do that before the clock starts. On a busy
+    // machine that takes longer than a request's 3 s database wait, which answers 503: ask again, up to 60 s.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const warm = await request(`${url}/v1/usage`, { headers: { authorization: `Bearer ${key}` } });
+      await warm.body.text();
+      if (warm.statusCode === 200) break;
+      if (warm.statusCode !== 503 || Date.now() > deadline) throw new Error(`warm-up GET /v1/usage: HTTP ${warm.statusCode}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
   try {
     return await drive(url, key, options, service);
