@@ -3,7 +3,7 @@
  *
  * Layers, innermost first; each may import the ones above it, never the ones below:
  *
- *   domain/          pure rules: no I/O, no framework (zod only), nothing of ours outside domain/
+ *   domain/          pure rules: no I/O, no framework (zod and lru-cache only), nothing of ours outside domain/
  *   ports/           narrow interfaces the core needs; domain types only
  *   config/          zod schema of the environment -> typed Config; domain only
  *   services/        the operations; ports and domain
@@ -65,9 +65,9 @@ module.exports = {
     {
       name: 'domain-is-pure',
       severity: 'error',
-      comment: 'No I/O and no framework in the domain: no node built-ins, no npm package but zod.',
+      comment: 'No I/O and no framework in the domain: no node built-ins, no npm package but zod and lru-cache (pure, in memory).',
       from: { path: '^src/domain/' },
-      to: { dependencyTypes: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: '(^|/)node_modules/zod/' },
+      to: { dependencyTypes: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: '(^|/)node_modules/(zod|lru-cache)/' },
     },
     {
       name: 'ports-import-only-domain',

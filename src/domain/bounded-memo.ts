@@ -1,7 +1,9 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Answers of a pure function kept by their key, at most `maxEntries` of them (the least recently used go
  * first). A cache hit recomputes the same derived values for the same inputs on every request (windows,
- * canonical phrases, scores); keeping them bounded makes a repeat cost one Map lookup without letting a stream
+ * canonical phrases, scores); keeping them bounded makes a repeat cost one lookup without letting a stream
  * of distinct inputs grow memory. Only for functions of their key alone: nothing else may change the answer.
  */
 export interface BoundedMemo<K, V> {
@@ -12,23 +14,22 @@ export interface BoundedMemo<K, V> {
   readonly size: number;
 }
 
+/**
+ * Backed by `lru-cache` rather than a Map re-inserted on every hit: bench/lru.bench.ts measured it 2.2× faster
+ * on hits and 5× on evicting misses (bench/README.md). It is pure (no I/O), so the domain may use it.
+ */
 export function createBoundedMemo<K, V>(maxEntries: number): BoundedMemo<K, V> {
-  // Insertion order = recency: a hit moves its key to the end, so the first key is the least recently used.
-  const kept = new Map<K, V>();
+  const kept = new LRUCache<K & {}, V & {}>({ max: maxEntries });
   return {
     get(key, compute) {
-      if (kept.has(key)) {
-        const value = kept.get(key) as V;
-        kept.delete(key);
-        kept.set(key, value);
-        return value;
-      }
+      const hit = kept.get(key as K & {});
+      if (hit !== undefined) return hit;
       const value = compute(key);
-      kept.set(key, value);
-      if (kept.size > maxEntries) kept.delete(kept.keys().next().value as K);
+      // lru-cache holds no undefined (nor would a lookup tell it from a miss): such an answer is recomputed.
+      if (value !== undefined) kept.set(key as K & {}, value as V & {});
       return value;
     },
-    has: (key) => kept.has(key),
+    has: (key) => kept.has(key as K & {}),
     get size() {
       return kept.size;
     },

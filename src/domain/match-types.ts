@@ -12,8 +12,6 @@ export type MatchType = (typeof MATCH_TYPES)[number];
 export type ExtraMatchType = Exclude<MatchType, 'broad'>;
 export const EXTRA_MATCH_TYPES: readonly ExtraMatchType[] = ['phrase', 'exact', 'order'];
 
-export const DEFAULT_MATCH_TYPES: readonly MatchType[] = ['broad'];
-
 /**
  * A match_types list → the extra types it asks for, in a fixed order (phrase, exact, order), each once. Unknown
  * values and non-strings are INVALID_FIELD naming `field[i]`; broad is always measured (search_volume is a field

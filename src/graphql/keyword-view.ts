@@ -22,6 +22,7 @@ import {
   type MonthlyVolume,
 } from '../services/search-volume.js';
 import { createCallLimit } from './call-limit.js';
+import { createSingleFlight } from '../domain/single-flight.js';
 
 /** The figures of one keyword that come from its monthly dynamics (one source call). */
 export interface VolumeFigures {
@@ -87,13 +88,11 @@ export function keywordViews(ctx: ServiceContext, params: KeywordViewsParams): K
   const regions = [location.regionId];
   const limit = createCallLimit(ctx.concurrency ?? DEFAULT_SOURCE_CONCURRENCY);
   const deps = keywordDataOf(ctx);
-  const estimates = new Map<string, Promise<number | null>>();
+  // One estimate per keyword of the request, kept for the request (see search-volume.ts).
+  const estimates = createSingleFlight<string, number | null>({ keepSettled: true });
   const estimate = (phrase: string | undefined) => {
     if (phrase === undefined) return Promise.resolve(null);
-    const key = canonicalPhrase(phrase);
-    let pending = estimates.get(key);
-    if (!pending) estimates.set(key, (pending = estimateCompetition(deps, phrase, regions)));
-    return pending;
+    return estimates.run(canonicalPhrase(phrase), () => estimateCompetition(deps, phrase, regions));
   };
   const historyMonths = params.historyMonths ?? DEFAULT_HISTORY_MONTHS;
   const askedMatchTypes = params.matchTypes ?? [];

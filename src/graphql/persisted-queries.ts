@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
 import { ANONYMOUS } from './authenticate.js';
 import type { GraphQLContext } from './context.js';
 
@@ -13,31 +14,23 @@ export interface PersistedQueryStore {
 /**
  * A bounded in-process store: least recently used entries go first once `maxBytes` of query text is held,
  * and a query larger than `maxQueryBytes` is executed but not kept (a client can always resend the text).
+ * An LRU by bytes is what `lru-cache` does (`maxSize` with a size per entry), so it does it here.
  */
 export function createMemoryPersistedQueryStore(options: { maxBytes?: number; maxQueryBytes?: number } = {}): PersistedQueryStore {
   const maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
   const maxQueryBytes = options.maxQueryBytes ?? 64 * 1024;
-  const entries = new Map<string, string>();
-  let bytes = 0;
+  const entries = new LRUCache<string, string>({
+    maxSize: maxBytes,
+    // A text larger than the whole store would only evict everything and then itself: refuse it too.
+    maxEntrySize: Math.min(maxQueryBytes, maxBytes),
+    sizeCalculation: (query) => Math.max(1, Buffer.byteLength(query)),
+  });
   return {
-    get(hash) {
-      const query = entries.get(hash);
-      if (query !== undefined) {
-        entries.delete(hash);
-        entries.set(hash, query);
-      }
-      return query;
-    },
+    get: (hash) => entries.get(hash),
     set(hash, query) {
-      const size = Buffer.byteLength(query);
-      if (size > maxQueryBytes || entries.has(hash)) return;
+      // The hash names the text, so a known hash has nothing new to store (and keeps its recency).
+      if (entries.has(hash)) return;
       entries.set(hash, query);
-      bytes += size;
-      for (const [oldest, text] of entries) {
-        if (bytes <= maxBytes) break;
-        entries.delete(oldest);
-        bytes -= Buffer.byteLength(text);
-      }
     },
   };
 }

@@ -36,13 +36,3 @@ export interface Metrics {
   graphqlRefused(reason: string): void;
 }
 
-/** Metrics that go nowhere: the default where nothing collects them (tests, tools). */
-export const noopMetrics: Metrics = {
-  httpRequest: () => {},
-  cacheResult: () => {},
-  sourceCall: () => {},
-  sourceQuotaRemaining: () => {},
-  ledgerBuffered: () => {},
-  llmCall: () => {},
-  graphqlRefused: () => {},
-};

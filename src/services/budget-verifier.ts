@@ -2,6 +2,7 @@ import { DEFAULT_NUM_PHRASES } from '../domain/requests/fields.js';
 import { canonicalPhrase } from '../domain/source-call.js';
 import { type Logger, silentLogger } from '../ports/logger.js';
 import { DEFAULT_SOURCE_CONCURRENCY } from './context.js';
+import { mapWithConcurrency } from './search-volume.js';
 import { type Candidate, type CandidateVerifier, RELATED_QUERIES_PER_SEED, type VerifiedCandidate } from './suggestions.js';
 import { getTop } from './top.js';
 
@@ -104,15 +105,14 @@ export function createBudgetVerifier(options: BudgetVerifierOptions): CandidateV
   };
 }
 
-/** Runs `fn` over the items, at most `limit` at once, starting no new call once one has returned false. */
+/**
+ * Runs `fn` over the items, at most `limit` at once, starting no new call once one has returned false. On
+ * mapWithConcurrency, the limiter the hit path uses (kept over p-limit: bench/limiter.bench.ts).
+ */
 async function measureEach<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<boolean>): Promise<void> {
-  let next = 0;
   let stopped = false;
-  const worker = async () => {
-    while (!stopped && next < items.length) {
-      const ok = await fn(items[next++]!);
-      if (!ok) stopped = true;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  await mapWithConcurrency(items, limit, async (item) => {
+    if (stopped) return;
+    if (!(await fn(item))) stopped = true;
+  });
 }

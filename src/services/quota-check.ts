@@ -43,7 +43,3 @@ export async function planLiveCalls(ctx: ServiceContext, calls: readonly SourceC
   );
 }
 
-/** The same plan without naming an operation (kept for callers written before tasks). */
-export function ensureQuotaFor(ctx: ServiceContext, calls: readonly SourceCall[]): Promise<void> {
-  return planLiveCalls(ctx, calls);
-}

@@ -6,6 +6,7 @@ import type { CompetitionEstimator } from '../ports/competition.js';
 import { type Logger, silentLogger } from '../ports/logger.js';
 import type { SearchResults } from '../ports/search-results.js';
 import { createDerivedMemo } from './derived-memo.js';
+import { createSingleFlight } from '../domain/single-flight.js';
 
 /** How one estimate was made: from the shared cache, from a search call, or not at all. */
 export type CompetitionOutcome = 'cached' | 'searched' | 'failed';
@@ -51,29 +52,21 @@ export function createSearchCompetitionEstimator(options: SearchCompetitionOptio
   const { search, cache, clock, ttlMs } = options;
   const namespace = options.namespace ?? 'competition:v2';
   const logger = options.logger ?? silentLogger;
-  const inFlight = new Map<string, Promise<SearchPageSignals>>();
+  const inFlight = createSingleFlight<string, SearchPageSignals>();
 
-  const fetchPage = (key: string, phrase: string, regionIds: readonly number[]) => {
-    let pending = inFlight.get(key);
-    if (!pending) {
-      pending = (async () => {
-        try {
-          const page = await search.search(phrase, regionIds);
-          await cache.set(key, page, ttlMs);
-          return page;
-        } catch (error) {
-          // Remembered briefly, in the shared cache: a failing search (quota, outage) made every request of every
-          // process wait for it again, up to 10 s for a 100-keyword search_volume that was otherwise all hits.
-          await cache.set(`${key}${FAILED_SUFFIX}`, true, FAILURE_TTL_MS).catch(() => undefined);
-          throw error;
-        } finally {
-          inFlight.delete(key);
-        }
-      })();
-      inFlight.set(key, pending);
-    }
-    return pending;
-  };
+  const fetchPage = (key: string, phrase: string, regionIds: readonly number[]) =>
+    inFlight.run(key, async () => {
+      try {
+        const page = await search.search(phrase, regionIds);
+        await cache.set(key, page, ttlMs);
+        return page;
+      } catch (error) {
+        // Remembered briefly, in the shared cache: a failing search (quota, outage) made every request of every
+        // process wait for it again, up to 10 s for a 100-keyword search_volume that was otherwise all hits.
+        await cache.set(`${key}${FAILED_SUFFIX}`, true, FAILURE_TTL_MS).catch(() => undefined);
+        throw error;
+      }
+    });
 
   return {
     async estimate(phrase, regionIds) {

@@ -7,6 +7,7 @@ import type { StatisticsSource } from '../ports/statistics-source.js';
 import type { CallStatus } from './cache-status.js';
 import { type CoordinatedFetch, createCrossProcessFetch } from './cross-process-fetch.js';
 import { createWiderTop } from './wider-top.js';
+import { createSingleFlight } from '../domain/single-flight.js';
 
 export interface GatewayAnswer<T> {
   value: T;
@@ -49,7 +50,7 @@ export function createSourceGateway(options: SourceGatewayOptions): SourceGatewa
   // v2: entries written before the phrase sent upstream was the key's own phrase (issue 24, item 1) may hold
   // another spelling's answer, so they are left to expire unread.
   const namespace = options.namespace ?? 'v2';
-  const inFlight = new Map<string, Promise<unknown>>();
+  const inFlight = createSingleFlight<string, unknown>();
   const lockTtlMs = options.lockTtlMs ?? 30_000;
   const coordinated: CoordinatedFetch = options.lock
     ? createCrossProcessFetch({
@@ -89,21 +90,14 @@ export function createSourceGateway(options: SourceGatewayOptions): SourceGatewa
   // written before waiters resume. Only the request whose call went upstream gets `fetched`: the others waited
   // for its answer and are repeats (30 coalesced requests were billed 30 full calls for one upstream call).
   const fetchOnce = async (key: string, call: SourceCall): Promise<{ value: unknown; fetched: boolean }> => {
-    const pending = inFlight.get(key);
-    if (pending) return { value: await pending, fetched: false };
+    // Set only when this caller's own start runs: a caller that joined a flight in progress is a repeat.
     let fetched = false;
-    const promise = (async () => {
-      try {
-        return await coordinated(key, () => {
-          fetched = true;
-          return fetchAndStore(key, call);
-        });
-      } finally {
-        inFlight.delete(key);
-      }
-    })();
-    inFlight.set(key, promise);
-    const value = await promise;
+    const value = await inFlight.run(key, async () =>
+      coordinated(key, () => {
+        fetched = true;
+        return fetchAndStore(key, call);
+      }),
+    );
     return { value, fetched };
   };
 

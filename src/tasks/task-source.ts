@@ -7,6 +7,7 @@ import type { RequestSource } from '../services/request-source.js';
 import type { SourceGateway } from '../services/source-gateway.js';
 import type { FairTurns } from './fair-turns.js';
 import type { TaskStore } from './task-store.js';
+import { createSingleFlight } from '../domain/single-flight.js';
 
 /** Failures that only mean "not now": a task waits and tries again, never fails on them. */
 const TRANSIENT = new Set(['SOURCE_QUOTA_EXHAUSTED', 'SOURCE_RATE_LIMITED', 'SOURCE_UNAVAILABLE']);
@@ -63,7 +64,8 @@ export interface TaskSourceOptions {
  */
 export function createTaskSource(options: TaskSourceOptions): RequestSource {
   const { gateway, store, turns, quota, clock, signal, tracker } = options;
-  const pending = new Map<string, Promise<unknown>>();
+  // Kept for the run: a call asked twice in one task is answered once, even after the first has finished.
+  const pending = createSingleFlight<string, unknown>({ keepSettled: true });
 
   const answer = async (call: SourceCall, key: string): Promise<unknown> => {
     if (options.stored.has(key)) {
@@ -110,12 +112,7 @@ export function createTaskSource(options: TaskSourceOptions): RequestSource {
 
   const load = (call: SourceCall): Promise<never> => {
     const key = sourceCallKey(call);
-    let promise = pending.get(key);
-    if (!promise) {
-      promise = answer(call, key);
-      pending.set(key, promise);
-    }
-    return promise as Promise<never>;
+    return pending.run(key, () => answer(call, key)) as Promise<never>;
   };
 
   return {

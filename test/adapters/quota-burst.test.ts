@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createQuotaScheduler } from '../../src/adapters/quota/quota-scheduler.js';
-import { createScheduledSource } from '../../src/adapters/quota/scheduled-source.js';
+import { createScheduledSource } from '../support/scheduled-source.js';
 import { DomainError } from '../../src/domain/errors.js';
 import type { StatisticsSource } from '../../src/ports/statistics-source.js';
 import type { FakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';

@@ -4,7 +4,7 @@ import type { StatisticsSource } from '../../src/ports/statistics-source.js';
 import { formulaAnswers } from '../support/answers/formula-answers.js';
 import { createFakeSource, type FakeSourceOptions } from '../support/fake-source.js';
 import { createQuotaScheduler } from '../../src/adapters/quota/quota-scheduler.js';
-import { createScheduledSource } from '../../src/adapters/quota/scheduled-source.js';
+import { createScheduledSource } from '../support/scheduled-source.js';
 import { createTestClock } from '../support/kit.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { createTestCache } from '../support/memory-cache.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQuotaScheduler } from '../../src/adapters/quota/quota-scheduler.js';
-import { createScheduledSource } from '../../src/adapters/quota/scheduled-source.js';
+import { createScheduledSource } from '../support/scheduled-source.js';
 import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { callNumberAnswers } from '../support/answers/call-number-answers.js';

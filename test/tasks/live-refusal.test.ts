@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createQuotaScheduler } from '../../src/adapters/quota/quota-scheduler.js';
-import { createScheduledSource } from '../../src/adapters/quota/scheduled-source.js';
+import { createScheduledSource } from '../support/scheduled-source.js';
 import { callNumberAnswers } from '../support/answers/call-number-answers.js';
 import { createFakeSource } from '../support/fake-source.js';
 import { createTestClock } from '../support/kit.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
 import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
 import { createQuotaScheduler } from '../../src/adapters/quota/quota-scheduler.js';
-import { createScheduledSource } from '../../src/adapters/quota/scheduled-source.js';
+import { createScheduledSource } from '../support/scheduled-source.js';
 import { silentLogger } from '../../src/ports/logger.js';
 import { createSourceGateway } from '../../src/services/source-gateway.js';
 import { createFairTurns } from '../../src/tasks/fair-turns.js';

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * The parsed, frozen values of the memory cache's most recently hit small entries, so a repeated hit skips
  * JSON.parse (the largest single cost of a cache hit in the hit-path profile) and hands out the same object,
@@ -35,50 +37,28 @@ const HEAP_PER_JSON_BYTE = 3;
 /** Map entry and record per kept value. */
 const HOT_ENTRY_OVERHEAD_BYTES = 200;
 
-interface Kept {
-  value: unknown;
-  cost: number;
-}
-
 export function createHotValues(options: HotValuesOptions): HotValues {
   const { maxBytes, maxEntryBytes } = options;
-  // Insertion order = recency, as in the memory cache itself.
-  const kept = new Map<string, Kept>();
-  let held = 0;
-
-  const drop = (key: string): void => {
-    const entry = kept.get(key);
-    if (entry === undefined) return;
-    kept.delete(key);
-    held -= entry.cost;
-  };
+  // An LRU by estimated bytes is lru-cache's `maxSize`; 0 keeps nothing (every value is refused below).
+  const kept = new LRUCache<string, {}>({ maxSize: Math.max(1, maxBytes) });
 
   return {
     valueOf(key, json) {
-      const entry = kept.get(key);
-      if (entry !== undefined) {
-        kept.delete(key);
-        kept.set(key, entry);
-        return entry.value;
-      }
+      const hit = kept.get(key);
+      if (hit !== undefined) return hit;
       const value: unknown = JSON.parse(json.toString('utf8'));
       const cost = json.length * HEAP_PER_JSON_BYTE + HOT_ENTRY_OVERHEAD_BYTES;
-      if (json.length > maxEntryBytes || cost > maxBytes) return value;
+      // null parses to a value lru-cache cannot hold; it is cheap to parse again.
+      if (json.length > maxEntryBytes || cost > maxBytes || value == null) return value;
       deepFreeze(value);
-      kept.set(key, { value, cost });
-      held += cost;
-      for (const oldest of kept.keys()) {
-        if (held <= maxBytes) break;
-        drop(oldest);
-      }
+      kept.set(key, value, { size: cost });
       return value;
     },
-    drop,
-    bytes: () => held,
-    clear() {
-      kept.clear();
-      held = 0;
+    drop: (key) => {
+      kept.delete(key);
     },
+    bytes: () => kept.calculatedSize,
+    clear: () => kept.clear(),
   };
 }
 

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Cache, CacheEntry } from '../../ports/cache.js';
 import { type Clock, systemClock } from '../../ports/clock.js';
 import { type Logger, silentLogger } from '../../ports/logger.js';
@@ -49,46 +50,43 @@ const ENTRY_OVERHEAD_BYTES = 320;
  * Every hit's value is read-only: a kept one is deeply frozen and shared by every hit, so no caller can
  * corrupt a later hit, and callers may memoize what they derive from a value by its identity.
  *
- * A direct LRU over a Map (insertion order = recency) rather than Keyv over a Map-like store: a hit is one Map
- * lookup, a re-insert and (unless kept parsed) a parse, with no Keyv envelope, hooks or stats on the hot path.
+ * A direct LRU (`lru-cache`, bounded by entries and by bytes) rather than Keyv over a Map-like store: a hit is one
+ * lookup and (unless kept parsed) a parse, with no Keyv envelope, hooks or stats on the hot path. lru-cache's
+ * get was 2.2× faster than the Map re-insert this used before (bench/lru.bench.ts). Expiry stays ours, on the
+ * injected clock that the gateway also judges freshness by.
  */
 export function createMemoryCache(options: MemoryCacheOptions): MemoryCache {
   const { maxEntries, maxBytes } = options;
   const clock = options.clock ?? systemClock;
   const warn = createThrottledWarn((options.logger ?? silentLogger).child({ component: 'memory-cache' }));
-  const slots = new Map<string, Slot>();
-  const { counters, snapshot } = createCacheCounters();
-  let totalBytes = 0;
   const hot = createHotValues({
     maxBytes: Math.floor(maxBytes * (options.hotShare ?? 1 / 32)),
     maxEntryBytes: options.hotMaxEntryBytes ?? 64 * 1024,
   });
+  const { counters, snapshot } = createCacheCounters();
+  // Whatever removes a slot (eviction, replacement, expiry, close) drops its parsed value with it.
+  const slots = new LRUCache<string, Slot>({
+    max: maxEntries,
+    maxSize: maxBytes,
+    sizeCalculation: (slot) => slot.bytes,
+    dispose: (_slot, key) => hot.drop(key),
+  });
 
-  const remove = (key: string, slot: Slot): void => {
-    slots.delete(key);
-    hot.drop(key);
-    totalBytes -= slot.bytes;
-  };
-
-  // The parsed values count against the same bound as the buffers they were parsed from.
+  // The parsed values count against the same bound as the buffers they were parsed from; lru-cache bounds
+  // the buffers alone, so the least recently used go until both fit.
   const evict = (): void => {
-    for (const [key, slot] of slots) {
-      if (slots.size <= maxEntries && totalBytes + hot.bytes() <= maxBytes) return;
-      remove(key, slot);
-    }
+    while (slots.size > 0 && slots.calculatedSize + hot.bytes() > maxBytes) slots.pop();
   };
 
   return {
     async get<T>(key: string): Promise<CacheEntry<T> | undefined> {
+      // get marks the slot most recently used.
       const slot = slots.get(key);
       if (slot === undefined || clock.now() >= slot.expiresAt) {
-        if (slot) remove(key, slot);
+        if (slot) slots.delete(key);
         counters.misses++;
         return undefined;
       }
-      // Re-insert to mark as most recently used.
-      slots.delete(key);
-      slots.set(key, slot);
       counters.hits++;
       const heldBefore = hot.bytes();
       const value = hot.valueOf(key, slot.bytesOfJson) as T;
@@ -108,8 +106,7 @@ export function createMemoryCache(options: MemoryCacheOptions): MemoryCache {
       if (json === undefined) return; // undefined, a function: nothing a hit could give back
       const size = Buffer.byteLength(json, 'utf8');
       const bytes = size + Buffer.byteLength(key, 'utf8') + ENTRY_OVERHEAD_BYTES;
-      const previous = slots.get(key);
-      if (previous) remove(key, previous);
+      slots.delete(key);
       // An entry larger than the whole budget would evict everything and still not fit.
       if (bytes > maxBytes) return;
       const now = clock.now();
@@ -117,14 +114,12 @@ export function createMemoryCache(options: MemoryCacheOptions): MemoryCache {
       const bytesOfJson = Buffer.allocUnsafeSlow(size);
       bytesOfJson.write(json, 'utf8');
       slots.set(key, { bytesOfJson, storedAt: now, expiresAt: now + ttlMs, bytes });
-      totalBytes += bytes;
       counters.sets++;
       evict();
     },
     async close() {
       slots.clear();
       hot.clear();
-      totalBytes = 0;
     },
     stats: snapshot,
   };

@@ -13,6 +13,8 @@ export const PGLITE_TEMPLATE_FILE = 'pglite-template.tar.gz';
  * seconds and over 600 MiB. Asynchronous throughout (gunzip in the thread pool, async writes): the event loop
  * stays free. Unpacks next to the target and renames, so an interrupted first start leaves no half directory.
  * Returns how the directory came to be; `initdb` when there is no template (PGlite then runs initdb itself).
+ * Kept over PGlite's own `loadDataDir` (which `memory://` uses): that writes through PGlite's synchronous file
+ * system, and the first open took 1.2–2.1× the wall time (bench/pglite-first-open.bench.ts, bench/README.md).
  */
 export async function preparePgliteDataDir(dataDir: string, templatePath: string | undefined): Promise<'existing' | 'template' | 'initdb'> {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return 'existing';

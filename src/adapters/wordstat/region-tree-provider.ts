@@ -1,3 +1,4 @@
+import { createSingleFlight } from '../../domain/single-flight.js';
 import { createRegionCatalog, type RegionCatalog } from '../../domain/regions/catalog.js';
 import { type Clock, systemClock } from '../../ports/clock.js';
 import type { Logger } from '../../ports/logger.js';
@@ -45,12 +46,12 @@ export function createRegionTreeProvider(options: RegionTreeProviderOptions): Re
   let catalog = shipped;
   // The time after which current() starts a refresh: at once for the first call.
   let nextRefreshAt = Number.NEGATIVE_INFINITY;
-  let inFlight: Promise<RegionCatalog> | undefined;
+  // One refresh at a time: callers during one share it.
+  const refreshing = createSingleFlight<'tree', RegionCatalog>();
   let failuresInARow = 0;
 
-  const refresh = (): Promise<RegionCatalog> => {
-    if (inFlight) return inFlight;
-    inFlight = (async () => {
+  const refresh = (): Promise<RegionCatalog> =>
+    refreshing.run('tree', async () => {
       try {
         const tree = await source.regionTree();
         const next = createRegionCatalog(mergeRegionTree(shipped, tree, nameEn));
@@ -65,17 +66,14 @@ export function createRegionTreeProvider(options: RegionTreeProviderOptions): Re
         nextRefreshAt = clock.now() + retryInMs;
         const reason = error instanceof Error ? error.message : String(error);
         logger.warn({ reason, retryInMs }, 'region tree refresh failed; keeping the catalog in use');
-      } finally {
-        inFlight = undefined;
       }
       return catalog;
-    })();
-    return inFlight;
-  };
+    });
 
   return {
     current() {
-      if (!inFlight && clock.now() >= nextRefreshAt) void refresh();
+      // A refresh in flight has not moved nextRefreshAt yet: refresh() joins it rather than starting another.
+      if (clock.now() >= nextRefreshAt) void refresh();
       return catalog;
     },
     refresh,

@@ -4,6 +4,7 @@ import { DomainError } from '../../domain/errors.js';
 import type { KeyChangeFeed } from '../../ports/key-changes.js';
 import type { KeyStore } from '../../ports/key-store.js';
 import { createKeyLookupCache, type KeyLookupCache } from './key-lookup-cache.js';
+import { createSingleFlight } from '../../domain/single-flight.js';
 
 /** Who is calling: a key id safe to log and to bill against (never the key). */
 export interface Principal {
@@ -40,7 +41,7 @@ const BEARER = new RegExp(`^Bearer\\s+(${API_KEY_CHARS})\\s*$`, 'i');
 export function createAuthenticator(staticKeys: readonly string[], store?: KeyStore, options: AuthenticatorOptions = {}): Authenticator {
   const cache = options.cache ?? createKeyLookupCache<Principal>();
   const changes = options.changes;
-  const inFlight = new Map<string, Promise<Principal | undefined>>();
+  const inFlight = createSingleFlight<string, Principal | undefined>();
   // Bumped by every change: a lookup that started before one may have read the key's old state, so its answer
   // is used for its own callers but not remembered, and later callers do not join it.
   let epoch = 0;
@@ -56,25 +57,16 @@ export function createAuthenticator(staticKeys: readonly string[], store?: KeySt
   const cachesKnown = () => changes?.isLive() === true;
 
   const lookUp = (digest: string): Promise<Principal | undefined> => {
-    let pending = inFlight.get(digest);
-    if (!pending) {
+    return inFlight.run(digest, async () => {
       const startedIn = epoch;
-      const lookup = store!.findActiveByHash(digest).then((found) => {
-        const principal = found ? { keyId: found.id, name: found.name } : undefined;
-        if (epoch === startedIn) {
-          if (!principal) cache.rememberUnknown(digest);
-          else if (cachesKnown()) cache.rememberKnown(digest, principal);
-        }
-        return principal;
-      });
-      pending = lookup;
-      const settled = lookup.finally(() => {
-        if (inFlight.get(digest) === lookup) inFlight.delete(digest);
-      });
-      settled.catch(() => {}); // the caller handles the failure through `pending`
-      inFlight.set(digest, lookup);
-    }
-    return pending;
+      const found = await store!.findActiveByHash(digest);
+      const principal = found ? { keyId: found.id, name: found.name } : undefined;
+      if (epoch === startedIn) {
+        if (!principal) cache.rememberUnknown(digest);
+        else if (cachesKnown()) cache.rememberKnown(digest, principal);
+      }
+      return principal;
+    });
   };
 
   const digests = staticKeys.map((key) => {

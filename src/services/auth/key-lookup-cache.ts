@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { type Clock, systemClock } from '../../ports/clock.js';
 
 export interface KeyLookupCacheOptions {
@@ -63,27 +64,30 @@ export function createKeyLookupCache<P extends { keyId: string }>(options: KeyLo
   };
 }
 
-/** A Map whose entries expire after `ttlMs` and whose oldest entries go first beyond `maxEntries`. */
-function createExpiringMap<V>(ttlMs: number, maxEntries: number, clock: Clock) {
-  // Insertion order = age: setting again moves an entry to the end.
-  const entries = new Map<string, { value: V; expiresAt: number }>();
+/**
+ * A bounded map whose entries expire after `ttlMs` and whose oldest entries go first beyond `maxEntries`.
+ * `lru-cache` keeps the bound; reads `peek`, so order is age (setting again moves an entry to the end) as
+ * before. Expiry stays on our `clock` (lru-cache's own TTL reads the real time, which tests cannot move).
+ */
+function createExpiringMap<V extends {}>(ttlMs: number, maxEntries: number, clock: Clock) {
+  const entries = new LRUCache<string, { value: V; expiresAt: number }>({ max: maxEntries });
   return {
     get(key: string): V | undefined {
-      const entry = entries.get(key);
+      const entry = entries.peek(key);
       if (!entry) return undefined;
       if (clock.now() < entry.expiresAt) return entry.value;
       entries.delete(key);
       return undefined;
     },
     set(key: string, value: V) {
-      entries.delete(key);
       entries.set(key, { value, expiresAt: clock.now() + ttlMs });
-      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     },
     delete: (key: string) => entries.delete(key),
     deleteWhere(match: (value: V) => boolean) {
       // A scan: revocations are rare and the map is bounded, so an index by key id would not pay for itself.
-      for (const [key, entry] of entries) if (match(entry.value)) entries.delete(key);
+      const doomed: string[] = [];
+      for (const [key, entry] of entries.entries()) if (match(entry.value)) doomed.push(key);
+      for (const key of doomed) entries.delete(key);
     },
     clear: () => entries.clear(),
   };

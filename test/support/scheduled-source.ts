@@ -1,8 +1,9 @@
-import type { StatisticsSource } from '../../ports/statistics-source.js';
-import type { QuotaScheduler } from './quota-scheduler.js';
+import type { StatisticsSource } from '../../src/ports/statistics-source.js';
+import type { QuotaScheduler } from '../../src/adapters/quota/quota-scheduler.js';
 
 /**
- * A source whose paid calls each take a quota slot first (waiting briefly, or failing with 429/403 without
+ * Test wiring only (production passes the scheduler's gate to the Wordstat adapter, which counts every attempt):
+ * a source whose paid calls each take a quota slot first (waiting briefly, or failing with 429/403 without
  * reaching the upstream). regionTree too: it is free in money, but the hourly quota counts it. One slot per call: for a source that
  * retries inside (the Wordstat adapter), prefer passing `scheduler.acquire` as its `gate`, which counts every
  * attempt; do not do both, or each call is counted twice.
