@@ -28,6 +28,8 @@ export interface StartOptions {
   env?: Record<string, string | undefined>;
   /** How long to wait for the "listening" line. */
   timeoutMs?: number;
+  /** Where the process runs (default the repository root): another checkout, for a before/after. */
+  cwd?: string;
 }
 
 /** RSS of a process in bytes, from /proc/<pid>/status. */
@@ -46,7 +48,7 @@ export function rssOf(pid: number): number | undefined {
  */
 export async function startNodeProcess(entry: string, options: StartOptions = {}): Promise<NodeProcess> {
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', entry, ...(options.args ?? [])], {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,10 +1,12 @@
 import { type GraphQLArgument, type GraphQLField, isListType, isNonNullType } from 'graphql';
+import { MAX_LIVE_CALLS_PER_REQUEST } from '../domain/requests/live-limits.js';
 
 /**
- * Most source calls one GraphQL operation may be estimated to make: what the largest REST request may make
- * (search_volume with 100 keywords = 100 calls).
+ * Most source calls one GraphQL operation may be estimated to make, statically, before its plan is counted: the
+ * live request's limit (live-limits.ts). The plan (useOperationPlan → planLiveCalls) then counts the real calls,
+ * match types and history included, against the same number.
  */
-export const MAX_SOURCE_CALLS_PER_QUERY = 100;
+export const MAX_SOURCE_CALLS_PER_QUERY = MAX_LIVE_CALLS_PER_REQUEST;
 /** Deepest selection allowed; the schema's deepest useful path (keywords → dynamics → results → date) is 4. */
 export const MAX_QUERY_DEPTH = 8;
 

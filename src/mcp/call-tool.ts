@@ -1,7 +1,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { DomainError } from '../domain/errors.js';
 import { parseBody } from '../domain/requests/parse.js';
 import type { Principal } from '../services/auth/authenticator.js';
 import type { CallStatus } from '../services/cache-status.js';
+import type { LivePlan } from '../services/live-plan.js';
 import { runOperation } from '../services/run-operation.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import type { McpTool } from './tool.js';
@@ -17,24 +19,38 @@ export interface ToolCallOutcome {
 /** The ledger's name for a tool call: the face, then the tool, as `v2.top` and `graphql.top` are named. */
 export const ledgerOperationOf = (tool: McpTool) => `mcp.${tool.name}`;
 
+/** How the POST that holds a call planned it (batch-plan.ts); a call planned by nobody plans itself. */
+export interface PlannedWith {
+  livePlan?: LivePlan | undefined;
+  /** The POST's calls together were refused: a call that asks the source fails with this, after its own checks. */
+  refusal?: DomainError | undefined;
+}
+
 /**
  * Runs one tool call through the shared pipeline (scope, run, price, ledger row). Arguments are checked with
  * the REST request schema inside the run, so a bad one is a 400-like failure: billed 0, no upstream call, and
- * the same message as REST. Failures are tool results with `isError`, never protocol errors.
+ * the same message as REST; then the plan's refusal, if the POST it came in was refused. Failures are tool
+ * results with `isError`, never protocol errors.
  */
 export async function callTool(
   runtime: ServiceRuntime,
   principal: Principal,
   tool: McpTool,
   args: unknown,
+  planned: PlannedWith = {},
 ): Promise<{ result: CallToolResult; outcome: ToolCallOutcome }> {
   let parsed: unknown;
   const outcome = await runOperation(runtime, principal, {
     face: 'MCP',
     operation: ledgerOperationOf(tool),
     free: tool.free,
+    livePlan: planned.livePlan,
     run: (scope) => {
       parsed = parseBody(tool.input, args ?? {});
+      if (planned.refusal && tool.plan) {
+        tool.plan(parsed as never, scope); // a call whose own arguments are bad says so, as REST would first
+        throw planned.refusal;
+      }
       return tool.run(parsed as never, scope);
     },
   });

@@ -1,19 +1,23 @@
 import { type DomainError, toDomainError } from '../domain/errors.js';
-import { MAX_BODY_BYTES } from '../face-kit/request-body.js';
+import { MAX_BATCH_MESSAGES } from '../domain/requests/live-limits.js';
+import { MAX_BODY_BYTES, readTextBody } from '../face-kit/request-body.js';
 import type { CallStatus } from '../services/cache-status.js';
 import { requirePrincipal } from '../services/run-operation.js';
 import type { ServiceRuntime } from '../services/runtime.js';
+import { planBatch } from './batch-plan.js';
 import type { ToolCallOutcome } from './call-tool.js';
 
 // The MCP SDK costs about 0.5 s of CPU and 20 MiB to import: it is loaded by the first /mcp request, not at start.
-let sdk: Promise<[typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), typeof import('./server.js')]> | undefined;
+let sdk:
+  | Promise<[typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), typeof import('./server.js')]>
+  | undefined;
 const loadSdk = () => (sdk ??= Promise.all([import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), import('./server.js')]));
 
 export const MCP_PATH = '/mcp';
 
 /** A JSON-RPC error outside any request (the transport's own shape for HTTP-level failures). */
-function transportError(status: number, message: string, headers: Record<string, string> = {}): Response {
-  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+function transportError(status: number, message: string, headers: Record<string, string> = {}, code = -32000): Response {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
   return new Response(body, { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
@@ -28,6 +32,37 @@ function authError(error: DomainError): Response {
 function combined(statuses: readonly CallStatus[]): CallStatus {
   if (statuses.includes('MISS')) return 'MISS';
   return statuses.includes('STALE') ? 'STALE' : 'HIT';
+}
+
+const isJson = (contentType: string | null) => (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+/** The transport answers 406 unless the client takes both (and plans nothing for a request it will refuse). */
+const acceptsAnswer = (accept: string | null) => !!accept?.includes('application/json') && accept.includes('text/event-stream');
+
+/**
+ * The POST's JSON body, read here rather than by the transport so its calls can be planned before any runs; a
+ * Response when it cannot be (too large, not JSON, a batch of more than MAX_BATCH_MESSAGES), undefined when the
+ * transport refuses the request anyway (not JSON: 415; an Accept without both types: 406), as it always did.
+ */
+async function readMessages(request: Request, maxBytes: number): Promise<{ body: unknown } | Response | undefined> {
+  if (!isJson(request.headers.get('content-type')) || !acceptsAnswer(request.headers.get('accept'))) return undefined;
+  let text: string;
+  try {
+    text = await readTextBody(request, maxBytes);
+  } catch (error) {
+    const refused = toDomainError(error);
+    return transportError(refused.status, refused.message, { 'x-cost': '0' });
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return transportError(400, 'Parse error: Invalid JSON', { 'x-cost': '0' }, -32700);
+  }
+  if (Array.isArray(body) && body.length > MAX_BATCH_MESSAGES) {
+    const message = `a batch may hold at most ${MAX_BATCH_MESSAGES} messages and this one holds ${body.length}; send the rest in another request`;
+    return transportError(400, message, { 'x-cost': '0' }, -32600);
+  }
+  return { body };
 }
 
 function addBillingHeaders(response: Response, outcomes: readonly ToolCallOutcome[]): Response {
@@ -54,17 +89,22 @@ export function createMcpRoute(runtime: ServiceRuntime, options: { maxBodyBytes?
     // Stateless: no stream to open with GET and no session to end with DELETE.
     if (request.method !== 'POST') return transportError(405, `${request.method} is not allowed on ${MCP_PATH}; use POST`, { allow: 'POST' });
 
-    const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer }] = await loadSdk();
+    const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
+    const read = await readMessages(request, maxBodyBytes);
+    if (read instanceof Response) return read;
+    const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer, toolsByName }] = await loadSdk();
+    // Every tool call of the POST, one or a batch, planned together before any runs: one live request.
+    const planned = read ? await planBatch(runtime, principal, read.body, toolsByName()) : undefined;
     const outcomes: ToolCallOutcome[] = [];
-    const server = createMcpServer(runtime, principal, { onToolCall: (outcome) => outcomes.push(outcome) });
+    const server = createMcpServer(runtime, principal, { onToolCall: (outcome) => outcomes.push(outcome), planned });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
-      maxRequestBodySize: options.maxBodyBytes ?? MAX_BODY_BYTES,
+      maxRequestBodySize: maxBodyBytes,
     });
     try {
       await server.connect(transport);
-      return addBillingHeaders(await transport.handleRequest(request), outcomes);
+      return addBillingHeaders(await transport.handleRequest(request, read ? { parsedBody: read.body } : undefined), outcomes);
     } finally {
       await server.close();
     }

@@ -2,7 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../services/auth/authenticator.js';
 import type { ServiceRuntime } from '../services/runtime.js';
-import { callTool, type ToolCallOutcome } from './call-tool.js';
+import { callTool, type PlannedWith, type ToolCallOutcome } from './call-tool.js';
 import { MCP_TOOLS } from './tool-list.js';
 import { jsonSchemaOf, type McpTool } from './tool.js';
 import { annotationsOf } from './tool-effects.js';
@@ -30,9 +30,16 @@ export interface McpServerOptions {
   tools?: readonly McpTool[];
   /** Told about every tool call, e.g. to put the cost in the HTTP response's headers. */
   onToolCall?: (outcome: ToolCallOutcome) => void;
+  /** How the request's calls were planned together (the HTTP face plans each POST, batch-plan.ts). */
+  planned?: PlannedWith;
 }
 
 const defaultListing = describeTools(MCP_TOOLS);
+const defaultTools = new Map(MCP_TOOLS.map((tool) => [tool.name, tool]));
+
+/** The tools by name (the default list's map is built once). */
+export const toolsByName = (tools?: readonly McpTool[]): ReadonlyMap<string, McpTool> =>
+  tools ? new Map(tools.map((tool) => [tool.name, tool])) : defaultTools;
 
 /**
  * An MCP server for one caller: tools/list and tools/call over the shared pipeline. The HTTP face builds one
@@ -43,13 +50,13 @@ const defaultListing = describeTools(MCP_TOOLS);
 export function createMcpServer(runtime: ServiceRuntime, principal: Principal, options: McpServerOptions = {}): Server {
   const tools = options.tools ?? MCP_TOOLS;
   const listing = options.tools ? describeTools(tools) : defaultListing;
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const byName = toolsByName(options.tools);
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}; see tools/list`);
-    const { result, outcome } = await callTool(runtime, principal, tool, request.params.arguments);
+    const { result, outcome } = await callTool(runtime, principal, tool, request.params.arguments, options.planned);
     options.onToolCall?.(outcome);
     return result;
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SourceCall } from '../domain/source-call.js';
 import type { RequestContext } from '../services/runtime.js';
 import type { ToolEffects } from './tool-effects.js';
 
@@ -22,6 +23,12 @@ export interface McpTool<Input extends z.ZodObject = z.ZodObject, Output = unkno
   /** What a call does to the world (MCP annotations): stated for every tool, see tool-effects.ts. */
   effects: ToolEffects;
   run(args: z.output<Input>, scope: RequestContext): Promise<Output>;
+  /**
+   * The source calls `run` will make for these arguments, named with the service's own functions (the ones its
+   * live plan counts), so a batch is planned as a whole before any of its calls runs (batch-plan.ts). Absent for
+   * tools that never ask the source live. May throw the argument's DomainError: the call then fails on its own.
+   */
+  plan?(args: z.output<Input>, scope: RequestContext): SourceCall[];
   /** A few lines an agent or a person can read without parsing JSON: top rows, trend, totals. */
   summarize(result: Output, args: z.output<Input>): string;
 }

@@ -14,6 +14,7 @@ export interface KeywordDataDeps {
   suggestionsMaxCalls?: number;
 }
 import type { CacheStatusTracker } from './cache-status.js';
+import type { LivePlan } from './live-plan.js';
 import type { RequestSource } from './request-source.js';
 
 /** How many source calls one request runs at once when none is configured (SOURCE_CONCURRENCY's default). */
@@ -46,4 +47,9 @@ export interface ServiceContext {
    * MISS). Source calls record themselves through `source`.
    */
   tracker?: CacheStatusTracker;
+  /**
+   * What this live request has planned (planLiveCalls): set on every face's request scope, absent in a task's run
+   * (tasks wait for the budget instead of being refused).
+   */
+  livePlan?: LivePlan | undefined;
 }

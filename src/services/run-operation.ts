@@ -2,6 +2,7 @@ import { DomainError, toDomainError } from '../domain/errors.js';
 import type { Principal } from './auth/authenticator.js';
 import { priceOfRequest } from './billing.js';
 import type { CallStatus } from './cache-status.js';
+import type { LivePlan } from './live-plan.js';
 import { createRequestContext, type RequestContext, type ServiceRuntime } from './runtime.js';
 
 /** What a face asks the pipeline to run for one authenticated call. */
@@ -14,6 +15,8 @@ export interface OperationCall<T> {
   free?: boolean | undefined;
   /** The work, given a fresh request scope; reads and validates its input inside, so a bad input is billed 0. */
   run(scope: RequestContext): Promise<T>;
+  /** The live plan the call shares with others planned together (an MCP batch); its own when absent. */
+  livePlan?: LivePlan | undefined;
 }
 
 /** The outcome a face presents in its own shape. */
@@ -27,7 +30,7 @@ export type OperationOutcome<T> =
  * operation. Never throws: an error comes back as a DomainError (unexpected ones logged, then INTERNAL).
  */
 export async function runOperation<T>(runtime: ServiceRuntime, principal: Principal, call: OperationCall<T>): Promise<OperationOutcome<T>> {
-  const scope = createRequestContext(runtime, principal);
+  const scope = createRequestContext(runtime, principal, call.livePlan);
   let outcome: OperationOutcome<T>;
   try {
     const result = await call.run(scope);

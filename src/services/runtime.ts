@@ -11,6 +11,7 @@ import { type CacheStatusTracker, createCacheStatusTracker } from './cache-statu
 import type { KeywordDataDeps, ServiceContext } from './context.js';
 import { todayIn } from '../domain/dates/calendar.js';
 import { createRequestSource } from './request-source.js';
+import { createLivePlan, type LivePlan } from './live-plan.js';
 import type { SourceGateway } from './source-gateway.js';
 import type { TaskService } from '../tasks/task-service.js';
 
@@ -50,8 +51,11 @@ export interface RequestContext extends ServiceContext {
   startedAt: number;
 }
 
-/** A fresh request context: its own loaders (dedup within the request) and cache-status tracker. */
-export function createRequestContext(runtime: ServiceRuntime, principal: Principal): RequestContext {
+/**
+ * A fresh request context: its own loaders (dedup within the request) and cache-status tracker, and a live plan of
+ * its own unless one is given (the calls of an MCP batch share the batch's, planned before any of them runs).
+ */
+export function createRequestContext(runtime: ServiceRuntime, principal: Principal, livePlan: LivePlan = createLivePlan()): RequestContext {
   const tracker = createCacheStatusTracker();
   const now = runtime.clock.now();
   return {
@@ -67,5 +71,6 @@ export function createRequestContext(runtime: ServiceRuntime, principal: Princip
     sourceKind: runtime.sourceKind,
     tasks: runtime.tasks,
     source: createRequestSource(runtime.gateway, tracker),
+    livePlan,
   };
 }

@@ -1,7 +1,7 @@
 import { clampCompetition, cpcForVolume } from '../domain/keyword-metrics.js';
 import { normalizePhrase } from '../domain/requests/fields.js';
 import { MAX_SUGGESTIONS_LIMIT, normalizeSuggestionsLimit } from '../domain/requests/keyword-data.js';
-import { canonicalPhrase } from '../domain/source-call.js';
+import { canonicalPhrase, type SourceCall } from '../domain/source-call.js';
 import { type CompetitionEstimator, noCompetitionEstimator } from '../ports/competition.js';
 import type {
   Candidate,
@@ -156,8 +156,7 @@ export async function getSuggestions(
   } else {
     // The plan before any call (issue 12): the seed's related-queries call is known up front; the verifier's
     // own calls stay within SUGGESTIONS_CALL_BUDGET and degrade to the source's list when the budget is spent.
-    const related = toTopQuery(ctx, { phrase: seed.phrase, numPhrases: RELATED_QUERIES_PER_SEED, regions: seed.regions });
-    await planLiveCalls(ctx, [{ method: 'top', query: related }], { operation: 'suggestions' });
+    await planLiveCalls(ctx, relatedCalls(ctx, seed.phrase, seed.regions), { operation: 'suggestions' });
     const degraded: string[] = [];
     const staleBefore = ctx.tracker?.staleCount() ?? 0;
     answer = await computeAnswer(ctx, seed, pipeline, { degrade: (stage, reason) => degraded.push(`${stage}: ${reason}`) });
@@ -169,6 +168,18 @@ export async function getSuggestions(
   const items = sortByVolume(answer.items.slice(0, seed.limit))
     .map((c) => ({ keyword: c.keyword, searchVolume: c.volume, competition, cpc: cpcForVolume(c.volume) }));
   return { seedKeyword: params.keyword, items, locationFallback: location.fallback };
+}
+
+/** The seed's related-queries call: the one call a suggestions request names before it runs (the verifier's own
+ * calls follow from the answers, within SUGGESTIONS_CALL_BUDGET). */
+function relatedCalls(ctx: ServiceContext, phrase: string, regions: readonly number[]): SourceCall[] {
+  return [{ method: 'top', query: toTopQuery(ctx, { phrase, numPhrases: RELATED_QUERIES_PER_SEED, regions: [...regions] }) }];
+}
+
+/** The calls a suggestions request plans, for a face that plans calls before running them (an MCP batch). */
+export function suggestionsCalls(ctx: ServiceContext, params: Omit<SuggestionsParams, 'limit'>): SourceCall[] {
+  const location = resolveLocation(ctx.catalog, params);
+  return relatedCalls(ctx, canonicalPhrase(normalizePhrase(params.keyword, 'keyword')), [location.regionId]);
 }
 
 async function computeAnswer(

@@ -4,9 +4,11 @@ import { ROUTE_DOCS } from '../../rest/openapi/route-docs.js';
 import { locationsItemSchema, searchVolumeItemSchema, suggestionsItemSchema } from '../../rest/openapi/schemas-v1.js';
 import { presentLocations, presentSearchVolumeItem, presentSuggestions } from '../../rest/v1/presenters.js';
 import { keywordDataOf } from '../../services/keyword-data-deps.js';
-import { getLocations } from '../../services/locations.js';
-import { bodyVolumeOptions, getSearchVolume } from '../../services/search-volume.js';
-import { getSuggestions } from '../../services/suggestions.js';
+import { getLocations, locationsCalls } from '../../services/locations.js';
+import { bodyVolumeOptions, getSearchVolume, searchVolumeCalls, volumeOptionsOf } from '../../services/search-volume.js';
+import { getSuggestions, suggestionsCalls } from '../../services/suggestions.js';
+import { normalizeKeywords } from '../../domain/requests/keyword-data.js';
+import { normalizePhrase } from '../../domain/requests/fields.js';
 import { rowLimitDoc, rowLimitField } from '../row-limit.js';
 import { formatCount, formatShare, numberedLines, shownOf } from '../summary-text.js';
 import { defineTool } from '../tool.js';
@@ -32,6 +34,13 @@ export const keywordSearchVolume = defineTool({
     );
     return { result: volumes.map(presentSearchVolumeItem) };
   },
+  plan: (args, scope) =>
+    searchVolumeCalls(
+      scope,
+      normalizeKeywords(args.keywords),
+      { locationCode: args.location_code, locationName: args.location_name },
+      volumeOptionsOf(bodyVolumeOptions(args)),
+    ),
   summarize: ({ result }) =>
     [
       `Search volume of ${result.length} keyword${result.length === 1 ? '' : 's'} (monthly average of the last 12 months):`,
@@ -78,6 +87,7 @@ export const keywordSuggestions = defineTool({
         keywordDataOf(scope).suggestions,
       ),
     ),
+  plan: (args, scope) => suggestionsCalls(scope, { keyword: args.keyword, locationCode: args.location_code, locationName: args.location_name }),
   summarize: (result) =>
     [
       `${result.items.length} suggestions for "${result.seed_keyword}"${result.location_note ? ` (${result.location_note})` : ''}:`,
@@ -103,6 +113,7 @@ export const keywordLocations = defineTool({
     const presented = presentLocations(await getLocations(scope, { keyword: request.keyword }));
     return { ...presented, items: presented.items.slice(0, limit), total: presented.items.length };
   },
+  plan: ({ keyword }) => locationsCalls(normalizePhrase(keyword, 'keyword')),
   summarize: (result) =>
     [
       `"${result.keyword}" by location (${shownOf(result.items.length, result.total)}):`,

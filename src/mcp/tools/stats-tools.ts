@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { dynamicsRequestSchema, regionsRequestSchema, topRequestSchema } from '../../domain/requests/native.js';
 import { ROUTE_DOCS } from '../../rest/openapi/route-docs.js';
 import { dynamicsResponseSchema, regionsResponseSchema, topResponseSchema } from '../../rest/openapi/schemas-v2.js';
-import { getDynamics } from '../../services/dynamics.js';
-import { getRegions } from '../../services/regions.js';
-import { getTop } from '../../services/top.js';
+import { getDynamics, toDynamicsQuery } from '../../services/dynamics.js';
+import { getRegions, regionsSourceQuery, toRegionsQuery } from '../../services/regions.js';
+import { getTop, toTopQuery } from '../../services/top.js';
 import { rowLimitDoc, rowLimitField } from '../row-limit.js';
 import { formatCount, formatShare, numberedLines, shownOf } from '../summary-text.js';
 import { defineTool } from '../tool.js';
@@ -22,6 +22,7 @@ export const wordstatTop = defineTool({
   fields: ROUTE_DOCS['/v2/stats/top']!.fields,
   effects: ASKS_THE_SOURCE,
   run: (args, scope) => getTop(scope, args),
+  plan: (args, scope) => [{ method: 'top', query: toTopQuery(scope, args) }],
   summarize: (result, args) =>
     [
       `"${args.phrase}": ${formatCount(result.totalCount)} searches in the last 30 days.`,
@@ -43,6 +44,7 @@ export const wordstatDynamics = defineTool({
   fields: ROUTE_DOCS['/v2/stats/dynamics']!.fields,
   effects: ASKS_THE_SOURCE,
   run: (args, scope) => getDynamics(scope, args),
+  plan: (args, scope) => [{ method: 'dynamics', query: toDynamicsQuery(scope, args) }],
   summarize: (result, args) => {
     const points = result.results;
     const first = points[0];
@@ -83,6 +85,7 @@ export const wordstatRegions = defineTool({
     const regions = await getRegions(scope, request);
     return { regions: regions.slice(0, limit), total: regions.length };
   },
+  plan: ({ limit: _limit, ...request }) => [{ method: 'regions', query: regionsSourceQuery(toRegionsQuery(request)) }],
   summarize: (result, args) =>
     [
       `"${args.phrase}" by region (${shownOf(result.regions.length, result.total)}):`,
