@@ -110,7 +110,10 @@ function lazyGraphQLServer(options: GraphQLServerOptions): LazyGraphQLServer {
     ));
   return {
     load,
-    fetch: async (request, serverContext) => (await load()).fetch(request, serverContext ?? {}),
+    fetch: async (request, serverContext) => {
+      const server = await load();
+      return serverContext === undefined ? server.fetch(request) : server.fetch(request, serverContext);
+    },
   };
 }
 
