@@ -3,7 +3,8 @@
  * ≤ 2 s, idle RSS ≤ 250 MiB). dist/ is compiled once up front (scripts/compile-dist.mjs, what `npm start` runs);
  * then each run starts `node dist/src/main.js` with the environment `npm start` gives it (demo source, embedded
  * database under a temporary DATA_DIR, a key from API_KEYS) twice — on a fresh DATA_DIR, then again on the same
- * one (a restart: the database exists) — and measures from spawn, polling every 10 ms:
+ * one (a restart: the database exists) — and measures from spawn (PORT=0: polling starts at the port its
+ * "listening" line names, then every 10 ms):
  *   - the first 200 of `GET /healthz` (the process answers at all), and the CPU time the process (every thread)
  *     had used by then: less bound to a shared machine's load than the wall time;
  *   - the first 200 of `POST /v2/stats/top` with the key (a data route: authentication, source, ledger);
@@ -19,7 +20,6 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -46,12 +46,30 @@ interface Timing {
   load: number;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  return typeof address === 'object' && address ? address.port : 0;
+/**
+ * The port a child reports in a JSON line on stdout (`{"port": N}`; the service's "listening" line has it): with
+ * PORT=0 the kernel picks a free one, so no other process on this shared machine can be answering in its place.
+ */
+function reportedPort(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    const onData = (chunk: Buffer) => {
+      buffered += chunk.toString();
+      for (let newline = buffered.indexOf('\n'); newline >= 0; newline = buffered.indexOf('\n')) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        const port = /"port":(\d+)/.exec(line)?.[1];
+        if (port) {
+          child.stdout?.off('data', onData);
+          child.stdout?.resume(); // keep draining
+          resolve(Number(port));
+          return;
+        }
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code, signal) => reject(new Error(`the process exited (${code ?? signal}) before listening`)));
+  });
 }
 
 /** utime + stime of a process, all its threads, in ms (USER_HZ = 100). */
@@ -97,14 +115,15 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-const BARE = `require('node:http').createServer((q, s) => s.end('{"status":"ok"}')).listen(+process.env.PORT, '127.0.0.1')`;
+const BARE = `const server = require('node:http').createServer((q, s) => s.end('{"status":"ok"}'));
+server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: server.address().port })));`;
 
 /** Spawn → first 200 of a bare node:http server: what Node itself costs on this machine at this moment. */
 async function bare(): Promise<{ ms: number; cpuMs: number }> {
-  const port = await freePort();
   const began = performance.now();
-  const child = spawn(process.execPath, ['-e', BARE], { env: { PATH: process.env.PATH, PORT: String(port) }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['-e', BARE], { env: { PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'ignore'] });
   try {
+    const port = await reportedPort(child);
     let cpuMs = 0;
     const ms = await first200(began, child, () => fetch(`http://127.0.0.1:${port}/healthz`), () => (cpuMs = cpuMsOf(child.pid!)));
     return { ms, cpuMs };
@@ -115,21 +134,18 @@ async function bare(): Promise<{ ms: number; cpuMs: number }> {
 
 /** One start of `root`'s dist/src/main.js on `dataDir`. */
 async function service(root: string, dataDir: string): Promise<Timing> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const began = performance.now();
   const child = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SOURCE: 'demo',
       API_KEYS: KEY,
-      LOG_LEVEL: 'warn',
       EXPLORER_OFFER_DEV_KEY: 'true', // what scripts/start.mjs sets
     },
   });
@@ -138,6 +154,7 @@ async function service(root: string, dataDir: string): Promise<Timing> {
     stderr = (stderr + chunk.toString()).slice(-8000);
   });
   try {
+    const base = `http://127.0.0.1:${await reportedPort(child)}`;
     let healthCpuMs = 0;
     const [healthMs, dataMs, readyMs] = await Promise.all([
       first200(began, child, () => fetch(`${base}/healthz`), () => (healthCpuMs = cpuMsOf(child.pid!))),
@@ -151,6 +168,7 @@ async function service(root: string, dataDir: string): Promise<Timing> {
       first200(began, child, () => fetch(`${base}/readyz`)),
     ]);
     await sleep(idleSeconds * 1000);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the process exited (${child.exitCode ?? child.signalCode}) while idle`);
     const { rss, hwm } = memory(child.pid!);
     return { healthMs, healthCpuMs, dataMs, readyMs, idleMiB: rss, peakMiB: hwm, load: loadavg()[0]! };
   } catch (error) {
