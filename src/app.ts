@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config/config.js';
-import { createGraphQLServer, type GraphQLServer } from './graphql/create-yoga.js';
+import type { GraphQLServer, GraphQLServerOptions } from './graphql/create-yoga.js';
 import type { RegionCatalog } from './domain/regions/catalog.js';
 import { loadRegionCatalog } from './adapters/region-data.js';
 import { createMemoryLedger } from './adapters/memory-ledger.js';
@@ -70,8 +70,11 @@ export interface App {
   fetch: (request: Request) => Promise<Response>;
   /** The whole service as a node:http request listener: the same front as `fetch`, Yoga for what it leaves. */
   handleNode: (req: IncomingMessage, res: ServerResponse) => void;
-  /** The Yoga instance (GraphQL, the explorer, MCP, admin), a Node request listener too. */
-  yoga: GraphQLServer;
+  /**
+   * The Yoga instance (GraphQL, the explorer, MCP, admin), loaded on first use: its modules (graphql-yoga, the
+   * schema and its plugins) are about half of the service's start-up, and no REST or health route needs them.
+   */
+  yoga: LazyGraphQLServer;
   runtime: ServiceRuntime;
   /** The REST routes served (and documented at /openapi.json). */
   restRoutes: readonly RestRoute[];
@@ -80,8 +83,38 @@ export interface App {
    * loop while it starts): a process waits for it before listening, so no request stalls behind it.
    */
   ready(): Promise<void>;
+  /** Loads what is loaded on first use (the GraphQL face), so the first request that needs it does not wait. */
+  warmUp(): Promise<void>;
   /** Flushes the ledger and releases connections. */
   close(): Promise<void>;
+}
+
+/** The GraphQL server behind a first-use import. */
+export interface LazyGraphQLServer {
+  /** The server itself, created by the first call. */
+  load(): Promise<GraphQLServer>;
+  /** `load()`, then its fetch: the same arguments as Yoga's. */
+  fetch(request: Request, serverContext?: Record<string, unknown>): Promise<Response>;
+}
+
+/** Creates the GraphQL server on first use; a failed import is tried again by the next call. */
+function lazyGraphQLServer(options: GraphQLServerOptions): LazyGraphQLServer {
+  let loading: Promise<GraphQLServer> | undefined;
+  const load = () =>
+    (loading ??= import('./graphql/create-yoga.js').then(
+      (module) => module.createGraphQLServer(options),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  return {
+    load,
+    fetch: async (request, serverContext) => {
+      const server = await load();
+      return serverContext === undefined ? server.fetch(request) : server.fetch(request, serverContext);
+    },
+  };
 }
 
 /** The composition root: the only place that picks adapters and wires them. */
@@ -166,7 +199,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
   // Key administration and every key's usage while the service runs; absent (404) without ADMIN_TOKEN.
   const adminRoutes = createAdminRoutes({ token: config.ADMIN_TOKEN, keys: database?.keyStore, usage: runtime.usage, tasks: tasks?.service, logger });
 
-  const yoga = createGraphQLServer({
+  const yoga = lazyGraphQLServer({
     runtime,
     config,
     metrics,
@@ -198,7 +231,14 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     fairTurns(() => {
       const routed = front.route(req.method ?? 'GET', pathOf(req.url ?? '/'));
       if (!routed) {
-        void yoga(req, res);
+        // The body stays paused in the socket until Yoga reads it.
+        yoga.load().then(
+          (server) => void server(req, res),
+          (error: unknown) => {
+            logger.error({ err: error }, 'could not load the GraphQL server');
+            res.destroy();
+          },
+        );
         return;
       }
       routed(callFromNode(req)).then(
@@ -221,6 +261,9 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     yoga,
     runtime,
     restRoutes,
+    async warmUp() {
+      await yoga.load();
+    },
     async ready() {
       await database?.ready;
       // Workers start with the process, so tasks left by a previous run (or a dead process) go on.

@@ -23,8 +23,13 @@ async function main(): Promise<void> {
     if (dev.banner) process.stdout.write(`${dev.banner(port)}\n`);
   });
   // The task workers start with the process (after the database opens), so tasks left by a previous run or a
-  // killed process go on without waiting for a new post.
-  app.ready().catch((error: unknown) => logger.error({ err: error }, 'database or task workers did not start'));
+  // killed process go on without waiting for a new post. Then the GraphQL face loads (no REST or health route
+  // needs it), off the path to the first answer, so the first /graphql or explorer request does not wait for it.
+  app
+    .ready()
+    .catch((error: unknown) => logger.error({ err: error }, 'database or task workers did not start'))
+    .then(() => app.warmUp())
+    .catch((error: unknown) => logger.error({ err: error }, 'the GraphQL server did not load; tried again on its first request'));
 
   // Stop accepting, let in-flight requests finish, then flush the ledger and close connections: 15 s in all.
   const ledger = app.runtime.ledger as Partial<{ stats(): { buffered: number } }>;

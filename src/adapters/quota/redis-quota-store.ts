@@ -1,4 +1,3 @@
-import { createClient } from '@redis/client';
 import { DomainError } from '../../domain/errors.js';
 import type { Logger } from '../../ports/logger.js';
 import type { QuotaLog, QuotaStore } from './quota-store.js';
@@ -95,22 +94,31 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 export function createRedisQuotaStore(options: RedisQuotaStoreOptions): QuotaStore {
   const { key, logger } = options;
   let owned: { readonly isOpen: boolean; close(): Promise<void> } | undefined;
+  let closed = false;
   let ready: () => Promise<RedisEvalClient>;
   if (typeof options.redis === 'string') {
-    // No offline queue: while disconnected a command fails at once rather than waiting for a reconnect.
-    const client = createClient({ url: options.redis, disableOfflineQueue: true, socket: { connectTimeout: 5_000 } });
-    let healthy = true;
-    // An 'error' listener is mandatory (without one a dropped connection crashes the process); log once per outage.
-    client.on('error', (error: unknown) => {
-      if (healthy) logger.warn({ reason: String(error) }, 'quota store: Redis connection error');
-      healthy = false;
+    const url = options.redis;
+    // The client library is loaded here, not at start-up: a process without Redis never needs it.
+    const connected = import('@redis/client').then(({ createClient }) => {
+      if (closed) throw new Error('quota store closed');
+      // No offline queue: while disconnected a command fails at once rather than waiting for a reconnect.
+      const client = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: 5_000 } });
+      let healthy = true;
+      // An 'error' listener is mandatory (without one a dropped connection crashes the process); log once per outage.
+      client.on('error', (error: unknown) => {
+        if (healthy) logger.warn({ reason: String(error) }, 'quota store: Redis connection error');
+        healthy = false;
+      });
+      client.on('ready', () => (healthy = true));
+      owned = client;
+      // node-redis keeps reconnecting in the background; connect() settles on the first success.
+      const first = client.connect().then(() => client as unknown as RedisEvalClient);
+      first.catch(() => {}); // rejects only once closed; a caller waiting on it sees that itself
+      return { client, first };
     });
-    client.on('ready', () => (healthy = true));
-    owned = client;
-    // node-redis keeps reconnecting in the background; connect() settles on the first success.
-    const connected = client.connect().then(() => client as unknown as RedisEvalClient);
     connected.catch(() => {});
-    ready = () => (client.isReady ? Promise.resolve(client as unknown as RedisEvalClient) : connected);
+    ready = () =>
+      connected.then(({ client, first }) => (client.isReady ? (client as unknown as RedisEvalClient) : first));
   } else {
     const client = options.redis;
     ready = () => Promise.resolve(client);
@@ -172,6 +180,7 @@ export function createRedisQuotaStore(options: RedisQuotaStoreOptions): QuotaSto
       await run(ABSORB, [limits.hourWindowMs, ...calls.flatMap((call) => [call.id, call.at])]);
     },
     async close() {
+      closed = true;
       if (owned?.isOpen) await owned.close();
     },
   };

@@ -18,16 +18,22 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A one-file ustar archive, gzipped. */
-function tarOf(name: string, content: string): Buffer {
-  const header = Buffer.alloc(512);
-  header.write(name, 0, 'utf8');
-  header.write('0000600\0', 100);
-  header.write(`${content.length.toString(8).padStart(11, '0')}\0`, 124);
-  header.write('0', 156);
-  const body = Buffer.alloc(Math.ceil(content.length / 512) * 512);
-  body.write(content);
-  return gzipSync(Buffer.concat([header, body, Buffer.alloc(1024)]));
+/** A ustar archive of these files, gzipped; `cut` drops that many bytes from the end of the archive. */
+function tarOf(name: string, content: string | Buffer, more: Record<string, string> = {}, cut = 0): Buffer {
+  const parts: Buffer[] = [];
+  for (const [path, text] of [[name, content] as const, ...Object.entries(more)]) {
+    const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+    const header = Buffer.alloc(512);
+    header.write(path, 0, 'utf8');
+    header.write('0000600\0', 100);
+    header.write(`${bytes.length.toString(8).padStart(11, '0')}\0`, 124);
+    header.write('0', 156);
+    const body = Buffer.alloc(Math.ceil(bytes.length / 512) * 512);
+    bytes.copy(body);
+    parts.push(header, body);
+  }
+  const tar = Buffer.concat([...parts, Buffer.alloc(1024)]);
+  return gzipSync(tar.subarray(0, tar.length - cut));
 }
 
 describe('the shipped empty database (data/pglite-template.tar.gz)', () => {
@@ -62,5 +68,25 @@ describe('the shipped empty database (data/pglite-template.tar.gz)', () => {
     mkdirSync(join(root, 'db')); // an empty directory left by an earlier start is replaced
     expect(await preparePgliteDataDir(join(root, 'db'), good)).toBe('template');
     expect(readFileSync(join(root, 'db', 'PG_VERSION'), 'utf8')).toBe('17\n');
+  });
+
+  it('unpacks as a stream: a file larger than one piece, and the files after it, arrive whole', async () => {
+    const root = tempDir();
+    const large = Buffer.alloc(3 * 1024 * 1024 + 77);
+    for (let i = 0; i < large.length; i++) large[i] = (i * 31) % 251;
+    const archive = join(root, 'large.tar.gz');
+    writeFileSync(archive, tarOf('pg_wal/segment', large, { PG_VERSION: '17\n', 'base/1/1255': 'x'.repeat(1000) }));
+    expect(await preparePgliteDataDir(join(root, 'db'), archive)).toBe('template');
+    expect(readFileSync(join(root, 'db', 'pg_wal', 'segment')).equals(large)).toBe(true);
+    expect(readFileSync(join(root, 'db', 'PG_VERSION'), 'utf8')).toBe('17\n');
+    expect(readFileSync(join(root, 'db', 'base', '1', '1255'), 'utf8')).toBe('x'.repeat(1000));
+  });
+
+  it('refuses a truncated archive and leaves no directory behind', async () => {
+    const root = tempDir();
+    const archive = join(root, 'cut.tar.gz');
+    writeFileSync(archive, tarOf('PG_VERSION', '17\n', { 'base/1/1255': 'x'.repeat(5000) }, 1024 + 4096));
+    await expect(preparePgliteDataDir(join(root, 'db'), archive)).rejects.toThrow(/truncated/);
+    expect(existsSync(join(root, 'db'))).toBe(false);
   });
 });
