@@ -14,15 +14,16 @@ afterEach(() => {
   server = undefined;
 });
 
-/** Sends the headers and the start of a 1000-byte body, then destroys the socket. */
+/** Sends the headers and the start of a 1000-byte body, then destroys the socket once the server has the request. */
 async function abortMidBody(port: number, path: string) {
+  const received = new Promise((resolve) => server!.once('request', resolve));
   const socket = connect(port, '127.0.0.1');
   await new Promise((resolve) => socket.once('connect', resolve));
   socket.write(
     `POST ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TEST_KEY}\r\n` +
       'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"phrase":"ноут',
   );
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await received;
   socket.destroy();
 }
 
