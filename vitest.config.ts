@@ -15,6 +15,7 @@ export const longRuns = [
   'test/faults/**/*.test.ts',
   'test/tasks/crash.test.ts',
   'test/tasks/restart-resume.test.ts',
+  'test/tasks/run-leases.test.ts',
   'test/tasks/source-faults.test.ts',
   'test/security/database-down.test.ts',
   'test/security/http-shutdown-deps-gone.test.ts',
