@@ -101,7 +101,7 @@ describe('MCP tool annotations say what a call does (issue 24, item 15)', () => 
     expect(second.id).not.toBe(first.id);
     expect(hints.idempotentHint).toBe(false);
     expect(['queued', 'running', 'done']).toContain(first.status);
-    for (let i = 0; i < 300 && started.source.calls.length === before; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await started.source.whenCalls(before + 1); // the test's timeout bounds the wait
     expect(started.source.calls.length).toBeGreaterThan(before);
     expect(hints).toMatchObject({ readOnlyHint: false, openWorldHint: true });
     await client.close();

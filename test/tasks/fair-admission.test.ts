@@ -37,7 +37,7 @@ describe('fair admission of tasks between keys', () => {
     const posted = await post(app, '/v1/keywords/search_volume/task_post', k1Tasks);
     expect(posted.json.tasks.every((task: { status_code: number }) => task.status_code === 20100)).toBe(true);
     // K1's two running tasks are under way.
-    while (source.calls.length < 20) await new Promise((resolve) => setTimeout(resolve, 50));
+    await source.whenCalls(20);
     const k2 = await post(app, '/v1/keywords/search_volume/task_post', { keywords: ['к2 один', 'к2 два', 'к2 три', 'к2 четыре', 'к2 пять'] }, {
       authorization: `Bearer ${OTHER_KEY}`,
     });
