@@ -118,7 +118,7 @@ describe('MCP tool annotations say what a call does (issue 24, item 15)', () => 
       return ((await response.json()) as { tasks: [{ result: { id: string }[] }] }).tasks[0].result.some((r) => r.id === created.id);
     };
     // Wait for it to be done without reading it through the tool (that would collect it).
-    for (let i = 0; i < 300 && !(await ready()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await started.untilTasks('the task finished', ready, 15_000); // checked after every write to the task database
     expect(await ready()).toBe(true);
 
     const status = await client.callTool({ name: 'task_status', arguments: { id: created.id } });
