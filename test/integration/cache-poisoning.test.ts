@@ -7,7 +7,7 @@ import type { StatisticsSource } from '../../src/ports/statistics-source.js';
 import { startFakeWordstat, type FakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { TEST_KEY, TODAY } from '../support/kit.js';
-import { watchTaskWrites } from '../support/task-writes.js';
+import { watchWrites } from '../support/db-writes.js';
 
 /*
  * Issue 24, item 1: the cache key folds spellings Wordstat does not tell apart (invisible characters, case, ё,
@@ -178,7 +178,7 @@ describe('no cache poisoning across keys: the phrase sent upstream is the phrase
 
   it('a task sends the plain word too; K2’s live request is then a HIT with the source’s numbers', async () => {
     taskClient = await createPgliteClient({ dataDir: 'memory://' });
-    const tasks = watchTaskWrites(taskClient);
+    const tasks = watchWrites(taskClient);
     const app = freshApp({ taskClient: tasks.client });
     await app.ready();
     const reference = createDemoSource(loadRegionCatalog());

@@ -10,7 +10,7 @@ import { startFakeWordstat, type FakeWordstat } from '../../fakes/wordstat/fake-
 import { connectClient } from '../mcp/mcp-support.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { AUTH_HEADER, TODAY } from '../support/kit.js';
-import { watchTaskWrites, type WatchedTaskClient } from '../support/task-writes.js';
+import { watchWrites, type WatchedClient } from '../support/db-writes.js';
 
 /*
  * Issue 21: match types (phrase, exact, order) on every face. Each asked type is one GetTop call per keyword,
@@ -20,7 +20,7 @@ import { watchTaskWrites, type WatchedTaskClient } from '../support/task-writes.
 describe('match types through the fake Wordstat', () => {
   let fake: FakeWordstat;
   let client: SqlClient;
-  let tasks: WatchedTaskClient;
+  let tasks: WatchedClient;
   let app: ReturnType<typeof createTestApp>;
   let ledger: ReturnType<typeof createMemoryLedger>;
   let server: Server;
@@ -29,7 +29,7 @@ describe('match types through the fake Wordstat', () => {
   beforeAll(async () => {
     fake = await startFakeWordstat({ model: createDemoSource(loadRegionCatalog()), apiKey: 'fake-key', folderId: 'folder-1', today: () => TODAY });
     client = await createPgliteClient({ dataDir: 'memory://' });
-    tasks = watchTaskWrites(client);
+    tasks = watchWrites(client);
     ledger = createMemoryLedger();
     app = createTestApp(
       { taskClient: tasks.client, ledger },

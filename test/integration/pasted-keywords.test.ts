@@ -9,7 +9,7 @@ import { startFakeWordstat, type FakeWordstat } from '../../fakes/wordstat/fake-
 import { connectClient } from '../mcp/mcp-support.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { AUTH_HEADER, TODAY } from '../support/kit.js';
-import { watchTaskWrites, type WatchedTaskClient } from '../support/task-writes.js';
+import { watchWrites, type WatchedClient } from '../support/db-writes.js';
 
 /*
  * Issue 24, item 4: a list is answered as people paste it. A keyword's own Wordstat operators mean its form; it is
@@ -34,7 +34,7 @@ type Item = {
 describe('a pasted list with Wordstat operators, through the fake Wordstat', () => {
   let fake: FakeWordstat;
   let client: SqlClient;
-  let tasks: WatchedTaskClient;
+  let tasks: WatchedClient;
   let app: ReturnType<typeof createTestApp>;
   let server: Server;
   let mcpUrl: URL;
@@ -42,7 +42,7 @@ describe('a pasted list with Wordstat operators, through the fake Wordstat', () 
   beforeAll(async () => {
     fake = await startFakeWordstat({ model: createDemoSource(loadRegionCatalog(), { today: () => TODAY }), apiKey: 'fake-key', folderId: 'folder-1', today: () => TODAY });
     client = await createPgliteClient({ dataDir: 'memory://' });
-    tasks = watchTaskWrites(client);
+    tasks = watchWrites(client);
     app = createTestApp(
       { taskClient: tasks.client },
       { SOURCE: 'wordstat', YANDEX_API_KEY: 'fake-key', YANDEX_FOLDER_ID: 'folder-1', WORDSTAT_BASE_URL: fake.url, TASK_WORKERS: '1', PRICE_CALL: '1', PRICE_REPEAT: '0.1' },

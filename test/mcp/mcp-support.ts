@@ -9,7 +9,7 @@ import { createFixtureCatalog } from '../support/catalog.js';
 import { createFakeSource, type FakeSourceOptions } from '../support/fake-source.js';
 import { createTestApp } from '../support/app.js';
 import { TEST_KEY } from '../support/kit.js';
-import { watchTaskWrites } from '../support/task-writes.js';
+import { watchWrites } from '../support/db-writes.js';
 
 /**
  * The app on a real port (0: a free one), with a fixture source that records upstream calls, and tasks kept in
@@ -19,7 +19,7 @@ export async function startMcpApp(sourceOptions: FakeSourceOptions = {}) {
   const source = createFakeSource(sourceOptions);
   const ledger = createMemoryLedger();
   const taskClient = await createPgliteClient({ dataDir: 'memory://' });
-  const tasks = watchTaskWrites(taskClient);
+  const tasks = watchWrites(taskClient);
   const app: App = createTestApp({ source, ledger, catalog: createFixtureCatalog(), taskClient: tasks.client }, { TASK_WORKERS: '1', API_KEYS: `${TEST_KEY},${OTHER_KEY}` });
   await app.ready();
   const server: Server = createServer(app.handleNode);

@@ -3,7 +3,7 @@ import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { TEST_KEY } from '../support/kit.js';
-import { watchTaskWrites, type WatchedTaskClient } from '../support/task-writes.js';
+import { watchWrites, type WatchedClient } from '../support/db-writes.js';
 
 /*
  * Issue 24, item 10: DELETE …/task_get/{id} on a finished task answered 500 for all three operations (the cancel
@@ -18,7 +18,7 @@ describe('cancelling a finished task', () => {
     const response = await app.fetch(new Request(`http://localhost${path}`, { method, headers: { authorization: `Bearer ${TEST_KEY}` } }));
     return { status: response.status, json: (await response.json()) as any };
   };
-  let tasks: WatchedTaskClient;
+  let tasks: WatchedClient;
   // Checked again after every write to the task database.
   const waitDone = (path: string) =>
     tasks.until(`${path} never finished`, async () => {
@@ -28,7 +28,7 @@ describe('cancelling a finished task', () => {
 
   beforeAll(async () => {
     client = await createPgliteClient({ dataDir: 'memory://' });
-    tasks = watchTaskWrites(client);
+    tasks = watchWrites(client);
     app = createTestApp({ taskClient: tasks.client }, { TASK_WORKERS: '1' });
     await app.ready();
   }, 60_000);

@@ -4,7 +4,7 @@ import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { createFakeSource, type FakeSource } from '../support/fake-source.js';
 import { createTestApp, post } from '../support/app.js';
 import { TEST_KEY } from '../support/kit.js';
-import { watchTaskWrites, type WatchedTaskClient } from '../support/task-writes.js';
+import { watchWrites, type WatchedClient } from '../support/db-writes.js';
 
 const OTHER_KEY = 'other-key-0123456789';
 
@@ -18,12 +18,12 @@ describe('fair admission of tasks between keys', () => {
   let client: SqlClient;
   let app: ReturnType<typeof createTestApp>;
   let source: FakeSource;
-  let tasks: WatchedTaskClient;
+  let tasks: WatchedClient;
 
   beforeAll(async () => {
     client = await createPgliteClient({ dataDir: 'memory://' });
     source = createFakeSource({ latencyMs: 50 });
-    tasks = watchTaskWrites(client);
+    tasks = watchWrites(client);
     app = createTestApp(
       { source, taskClient: tasks.client },
       { API_KEYS: `${TEST_KEY},${OTHER_KEY}`, TASK_WORKERS: '2', TASK_LEASE_SECONDS: '120', SOURCE_CONCURRENCY: '2' },

@@ -3,7 +3,7 @@ import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { TEST_KEY } from '../support/kit.js';
-import { watchTaskWrites, type WatchedTaskClient } from '../support/task-writes.js';
+import { watchWrites, type WatchedClient } from '../support/db-writes.js';
 
 /*
  * Issue 24, item 9: right after task_post, task_get (and GraphQL task(id).progress) said calls_total 0 (the
@@ -17,7 +17,7 @@ describe.each([
 ])('progress is known at post time (%s)', (_name, workers) => {
   let client: SqlClient;
   let app: ReturnType<typeof createTestApp>;
-  let tasks: WatchedTaskClient;
+  let tasks: WatchedClient;
 
   const taskGet = async (id: string) => {
     const response = await app.fetch(new Request(`http://localhost/v1/keywords/search_volume/task_get/${id}`, { headers: { authorization: `Bearer ${TEST_KEY}` } }));
@@ -26,7 +26,7 @@ describe.each([
 
   beforeAll(async () => {
     client = await createPgliteClient({ dataDir: 'memory://' });
-    tasks = watchTaskWrites(client);
+    tasks = watchWrites(client);
     app = createTestApp({ taskClient: tasks.client }, { TASK_WORKERS: workers });
     await app.ready();
   }, 60_000);

@@ -5,7 +5,7 @@ import { createTestApp, graphql, post } from '../support/app.js';
 import { createFixtureCatalog } from '../support/catalog.js';
 import { createFakeSource } from '../support/fake-source.js';
 import { TEST_KEY } from '../support/kit.js';
-import { watchTaskWrites, type WatchedTaskClient } from '../support/task-writes.js';
+import { watchWrites, type WatchedClient } from '../support/db-writes.js';
 
 /*
  * Issue 24, item 3, in task mode: task_post shares the search_volume schema, so a 10000+id code is computed over
@@ -21,7 +21,7 @@ describe('task_post: every location', () => {
     const response = await app.fetch(new Request(`http://localhost${path}${query}`, { headers: { authorization: `Bearer ${TEST_KEY}` } }));
     return { status: response.status, text: await response.text(), headers: response.headers };
   };
-  let tasks: WatchedTaskClient;
+  let tasks: WatchedClient;
   // Checked again after every write to the task database.
   const finished = (id: string) =>
     tasks.until(`task ${id} never finished`, async () => {
@@ -31,7 +31,7 @@ describe('task_post: every location', () => {
 
   beforeAll(async () => {
     client = await createPgliteClient({ dataDir: 'memory://' });
-    tasks = watchTaskWrites(client);
+    tasks = watchWrites(client);
     app = createTestApp({ source, catalog: createFixtureCatalog(), taskClient: tasks.client }, { TASK_WORKERS: '1' });
     await app.ready();
   }, 60_000);

@@ -3,7 +3,7 @@ import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { TEST_KEY } from '../support/kit.js';
-import { watchTaskWrites, type WatchedTaskClient } from '../support/task-writes.js';
+import { watchWrites, type WatchedClient } from '../support/db-writes.js';
 
 const OTHER_KEY = 'other-key-0123456789';
 
@@ -19,7 +19,7 @@ describe('task routes (/v1 task mode)', () => {
     const response = await app.fetch(new Request(`http://localhost${path}`, { method, headers: { authorization: `Bearer ${key}` } }));
     return { status: response.status, json: (await response.json()) as any, headers: response.headers };
   };
-  let tasks: WatchedTaskClient;
+  let tasks: WatchedClient;
   // Checked again after every write to the task database, until `done`.
   const waitFor = (path: string, done: (json: any) => boolean) =>
     tasks.until(`${path} never got there`, async () => {
@@ -29,7 +29,7 @@ describe('task routes (/v1 task mode)', () => {
 
   beforeAll(async () => {
     client = await createPgliteClient({ dataDir: 'memory://' });
-    tasks = watchTaskWrites(client);
+    tasks = watchWrites(client);
     app = createTestApp({ taskClient: tasks.client }, { API_KEYS: `${TEST_KEY},${OTHER_KEY}`, TASK_WORKERS: '1' });
     await app.ready();
   }, 60_000);

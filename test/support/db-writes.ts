@@ -3,7 +3,7 @@ import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 /** A statement that changes rows: what a task's progress, status or result is made of. */
 const WRITE = /^\s*(insert|update|delete)\b/i;
 
-export interface WatchedTaskClient {
+export interface WatchedClient {
   /** The client to hand the app (`taskClient`): the same database, telling the watcher of every write. */
   client: SqlClient;
   /**
@@ -15,8 +15,8 @@ export interface WatchedTaskClient {
   until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs?: number): Promise<T>;
 }
 
-/** Wraps the client a test app keeps its tasks in (see WatchedTaskClient). */
-export function watchTaskWrites(client: SqlClient): WatchedTaskClient {
+/** Wraps the client a test app keeps its tasks (or any rows a test waits for) in (see WatchedClient). */
+export function watchWrites(client: SqlClient): WatchedClient {
   const listeners = new Set<() => void>();
   const wrote = () => {
     for (const listener of [...listeners]) listener();
