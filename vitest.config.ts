@@ -1,14 +1,31 @@
 import { createRequire } from 'node:module';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Node resolves `graphql` (no exports map) to its CommonJS build for Pothos and Yoga; Vite would hand our own
 // files the .mjs build, and graphql refuses to mix the two. Point every bare `graphql` import at one copy.
 const graphqlMain = createRequire(import.meta.url).resolve('graphql');
 
+/**
+ * The long runs: the soak, and the fault suites that kill or cut a process, a database or Redis and wait for the
+ * service to come through in real time (restarts, leases, grace periods). `npm test` leaves them out so a developer
+ * can run it often; `npm run test:long` (vitest.long.config.ts) runs exactly these, and CI (.ci/run) runs both.
+ */
+export const longRuns = [
+  'test/soak/**/*.test.ts',
+  'test/faults/**/*.test.ts',
+  'test/tasks/crash.test.ts',
+  'test/tasks/restart-resume.test.ts',
+  'test/tasks/run-leases.test.ts',
+  'test/tasks/source-faults.test.ts',
+  'test/security/database-down.test.ts',
+  'test/security/http-shutdown-deps-gone.test.ts',
+];
+
 export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: graphqlMain }] },
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...longRuns],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -3,7 +3,7 @@ import { createMemoryCache } from '../../src/adapters/cache/memory-cache.js';
 import { createTestClock } from '../support/kit.js';
 import { runCacheContract } from './cache-contract.js';
 
-runCacheContract('memory', async (clock) => createMemoryCache({ maxEntries: 1_000, maxBytes: 64 * 1024 * 1024, clock }));
+runCacheContract('memory', async (clock) => createMemoryCache({ maxEntries: 1_000, maxBytes: 64 * 1024 * 1024, clock }), { expiresBy: 'given clock' });
 
 describe('memory cache bounds', () => {
   it('keeps at most maxEntries, dropping the oldest', async () => {

@@ -101,20 +101,26 @@ describe('the region-tree call (issue 20, item 26)', () => {
   it('backs off after failures in a row: 10 s, 20 s, 40 s, capped at the TTL', async () => {
     fake.inject('internal', { method: 'regionTree', times: Infinity });
     const clock = virtualClock();
-    const provider = createRegionTreeProvider({ source, shipped, nameEn, logger: createRecordingLogger(), clock, retryAfterFailureMs: 10_000, ttlMs: 60_000 });
+    // current() starts a refresh by calling regionTree() at once (synchronously): counted here, so the test
+    // knows whether one started without waiting, and joins it through refresh() (which returns the one in flight).
+    let asked = 0;
+    const counted: WordstatSource = { ...source, regionTree: () => (asked++, source.regionTree()) };
+    const provider = createRegionTreeProvider({ source: counted, shipped, nameEn, logger: createRecordingLogger(), clock, retryAfterFailureMs: 10_000, ttlMs: 60_000 });
     await provider.refresh();
     expect(fake.calls.regionTree).toBe(1);
     clock.advance(10_000);
     provider.current();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(fake.calls.regionTree).toBe(2); // 10 s after the first failure
+    expect(asked).toBe(2); // 10 s after the first failure
+    await provider.refresh(); // the one in flight
+    expect(fake.calls.regionTree).toBe(2);
     clock.advance(10_000);
     provider.current();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(fake.calls.regionTree).toBe(2); // now it waits 20 s
+    expect(asked).toBe(2); // now it waits 20 s
+    expect(fake.calls.regionTree).toBe(2);
     clock.advance(10_000);
     provider.current();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toBe(3);
+    await provider.refresh(); // the one in flight
     expect(fake.calls.regionTree).toBe(3);
   });
 

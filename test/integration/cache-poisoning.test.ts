@@ -7,6 +7,7 @@ import type { StatisticsSource } from '../../src/ports/statistics-source.js';
 import { startFakeWordstat, type FakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { TEST_KEY, TODAY } from '../support/kit.js';
+import { watchWrites } from '../support/db-writes.js';
 
 /*
  * Issue 24, item 1: the cache key folds spellings Wordstat does not tell apart (invisible characters, case, ё,
@@ -177,17 +178,18 @@ describe('no cache poisoning across keys: the phrase sent upstream is the phrase
 
   it('a task sends the plain word too; K2’s live request is then a HIT with the source’s numbers', async () => {
     taskClient = await createPgliteClient({ dataDir: 'memory://' });
-    const app = freshApp({ taskClient });
+    const tasks = watchWrites(taskClient);
+    const app = freshApp({ taskClient: tasks.client });
     await app.ready();
     const reference = createDemoSource(loadRegionCatalog());
     const posted = await post(app, '/v1/keywords/search_volume/task_post', { keywords: ['пломб\u00adир'] }, as(K3));
     const id = posted.json.tasks[0].id as string;
-    let task: any;
-    for (let i = 0; i < 300 && task?.status_code !== 20000; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    // Checked again after every write to the task database.
+    const task: any = await tasks.until('the task finished', async () => {
       const got = await app.fetch(new Request(`http://localhost/v1/keywords/search_volume/task_get/${id}`, { headers: as(K3) }));
-      task = ((await got.json()) as any).tasks[0];
-    }
+      const read = ((await got.json()) as any).tasks[0];
+      return read?.status_code === 20000 ? read : undefined;
+    }, 30_000);
     expect(task.status_code).toBe(20000);
     expect(sentPhrases()).toEqual(['пломбир']);
     const live = await post(app, '/v1/keywords/search_volume', { keywords: ['Пломбир'] }, as(K2));

@@ -62,16 +62,21 @@ describe('keys issued and revoked while the service serves traffic', () => {
 
     // Traffic on both keys for the whole test.
     const seen: Array<{ key: 'issued' | 'standing'; sentAt: number; status: number }> = [];
+    // The test goes on when the traffic has got this far (not after a fixed time): checked after every round.
+    const waiting: Array<() => boolean> = [];
+    const seenUntil = (done: () => boolean) =>
+      new Promise<void>((resolve) => waiting.push(() => (done() ? (resolve(), true) : false)));
     let running = true;
     const traffic = (async () => {
       while (running) {
         const sentAt = Date.now();
         const [issued, standing] = await Promise.all([top(key!), top(STANDING_KEY)]);
         seen.push({ key: 'issued', sentAt, status: issued }, { key: 'standing', sentAt, status: standing });
-        await new Promise((r) => setTimeout(r, 20));
+        for (let i = waiting.length - 1; i >= 0; i--) if (waiting[i]!()) waiting.splice(i, 1);
       }
     })();
-    await new Promise((r) => setTimeout(r, 500));
+    // A few rounds served on the new key before it is revoked.
+    await seenUntil(() => seen.filter((s) => s.key === 'issued' && s.status === 200).length >= 5);
     const revoking = Date.now();
     const revoked = await cli('keys.ts', 'revoke', id!);
     const revokedAt = Date.now();
@@ -79,7 +84,8 @@ describe('keys issued and revoked while the service serves traffic', () => {
     // The very next request after the CLI reports the revocation is refused, though the service had the key cached:
     // the admin API that revoked it told the service's key cache before answering, so there is no window at all.
     expect(await top(key!)).toBe(401);
-    await new Promise((r) => setTimeout(r, 1_000));
+    // A few rounds of the traffic sent after the revocation, on both keys.
+    await seenUntil(() => seen.filter((s) => s.key === 'issued' && s.sentAt >= revokedAt).length >= 5);
     running = false;
     await traffic;
 

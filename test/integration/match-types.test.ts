@@ -10,6 +10,7 @@ import { startFakeWordstat, type FakeWordstat } from '../../fakes/wordstat/fake-
 import { connectClient } from '../mcp/mcp-support.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { AUTH_HEADER, TODAY } from '../support/kit.js';
+import { watchWrites, type WatchedClient } from '../support/db-writes.js';
 
 /*
  * Issue 21: match types (phrase, exact, order) on every face. Each asked type is one GetTop call per keyword,
@@ -19,6 +20,7 @@ import { AUTH_HEADER, TODAY } from '../support/kit.js';
 describe('match types through the fake Wordstat', () => {
   let fake: FakeWordstat;
   let client: SqlClient;
+  let tasks: WatchedClient;
   let app: ReturnType<typeof createTestApp>;
   let ledger: ReturnType<typeof createMemoryLedger>;
   let server: Server;
@@ -27,9 +29,10 @@ describe('match types through the fake Wordstat', () => {
   beforeAll(async () => {
     fake = await startFakeWordstat({ model: createDemoSource(loadRegionCatalog()), apiKey: 'fake-key', folderId: 'folder-1', today: () => TODAY });
     client = await createPgliteClient({ dataDir: 'memory://' });
+    tasks = watchWrites(client);
     ledger = createMemoryLedger();
     app = createTestApp(
-      { taskClient: client, ledger },
+      { taskClient: tasks.client, ledger },
       { SOURCE: 'wordstat', YANDEX_API_KEY: 'fake-key', YANDEX_FOLDER_ID: 'folder-1', WORDSTAT_BASE_URL: fake.url, TASK_WORKERS: '1', PRICE_CALL: '1', PRICE_REPEAT: '0.1' },
     );
     await app.ready();
@@ -148,16 +151,12 @@ describe('match types through the fake Wordstat', () => {
     const posted = await post(app, '/v1/keywords/search_volume/task_post', { keywords: ['самокат', 'ролики'], match_types: ['order', 'phrase'], history_months: 24 });
     expect(posted.json.tasks[0].status_code).toBe(20100);
     const id = posted.json.tasks[0].id as string;
-    let got: Awaited<ReturnType<typeof post>> | undefined;
-    for (let i = 0; i < 200; i++) {
+    // Checked again after every write to the task database.
+    const got: Awaited<ReturnType<typeof post>> = await tasks.until('the task finished', async () => {
       const response = await app.fetch(new Request(`http://localhost/v1/keywords/search_volume/task_get/${id}`, { headers: AUTH_HEADER }));
       const json = (await response.json()) as any;
-      if (json.tasks[0].status_code === 20000) {
-        got = { status: response.status, headers: response.headers, json, text: '' };
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+      return json.tasks[0].status_code === 20000 ? { status: response.status, headers: response.headers, json, text: '' } : undefined;
+    }, 20_000);
     expect(got, 'the task finished').toBeDefined();
     expect(fake.calls.dynamics).toBe(2);
     expect(fake.calls.top).toBe(6);
@@ -223,12 +222,10 @@ describe('match types through the fake Wordstat', () => {
     const created = await graphql(app, 'mutation { createSearchVolumeTask(keywords: ["гамак"], matchTypes: [EXACT]) { id } }');
     expect(created.json.errors).toBeUndefined();
     const id = created.json.data.createSearchVolumeTask.id as string;
-    let keyword: any;
-    for (let i = 0; i < 200 && !keyword; i++) {
+    const keyword: any = await tasks.until('the task finished', async () => {
       const read = await graphql(app, `{ task(id: "${id}") { status keywords { phrase searchVolumeExact searchVolumePhrase matchTypeVolumes { matchType last30Days } } } }`);
-      if (read.json.data.task.status === 'DONE') keyword = read.json.data.task.keywords[0];
-      else await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+      return read.json.data.task.status === 'DONE' ? read.json.data.task.keywords[0] : undefined;
+    }, 20_000);
     expect(keyword, 'the task finished').toBeDefined();
     expect(keyword.searchVolumeExact).toBeTypeOf('number');
     expect(keyword.searchVolumePhrase).toBeNull();

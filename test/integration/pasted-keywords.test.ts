@@ -9,6 +9,7 @@ import { startFakeWordstat, type FakeWordstat } from '../../fakes/wordstat/fake-
 import { connectClient } from '../mcp/mcp-support.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { AUTH_HEADER, TODAY } from '../support/kit.js';
+import { watchWrites, type WatchedClient } from '../support/db-writes.js';
 
 /*
  * Issue 24, item 4: a list is answered as people paste it. A keyword's own Wordstat operators mean its form; it is
@@ -33,6 +34,7 @@ type Item = {
 describe('a pasted list with Wordstat operators, through the fake Wordstat', () => {
   let fake: FakeWordstat;
   let client: SqlClient;
+  let tasks: WatchedClient;
   let app: ReturnType<typeof createTestApp>;
   let server: Server;
   let mcpUrl: URL;
@@ -40,8 +42,9 @@ describe('a pasted list with Wordstat operators, through the fake Wordstat', () 
   beforeAll(async () => {
     fake = await startFakeWordstat({ model: createDemoSource(loadRegionCatalog(), { today: () => TODAY }), apiKey: 'fake-key', folderId: 'folder-1', today: () => TODAY });
     client = await createPgliteClient({ dataDir: 'memory://' });
+    tasks = watchWrites(client);
     app = createTestApp(
-      { taskClient: client },
+      { taskClient: tasks.client },
       { SOURCE: 'wordstat', YANDEX_API_KEY: 'fake-key', YANDEX_FOLDER_ID: 'folder-1', WORDSTAT_BASE_URL: fake.url, TASK_WORKERS: '1', PRICE_CALL: '1', PRICE_REPEAT: '0.1' },
     );
     await app.ready();
@@ -137,13 +140,12 @@ describe('a pasted list with Wordstat operators, through the fake Wordstat', () 
     const posted = await post(app, '/v1/keywords/search_volume/task_post', { keywords: PASTED });
     expect(posted.json.tasks[0].status_code, posted.text).toBe(20100);
     const id = posted.json.tasks[0].id as string;
-    let items: Item[] | undefined;
-    for (let i = 0; i < 200 && !items; i++) {
+    // Checked again after every write to the task database.
+    const items: Item[] | undefined = await tasks.until('the task finished', async () => {
       const response = await app.fetch(new Request(`http://localhost/v1/keywords/search_volume/task_get/${id}`, { headers: AUTH_HEADER }));
       const json = (await response.json()) as any;
-      if (json.tasks[0].status_code === 20000) items = json.tasks[0].result;
-      else await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+      return json.tasks[0].status_code === 20000 ? (json.tasks[0].result as Item[]) : undefined;
+    }, 10_000);
     expect(items, 'the task finished').toBeDefined();
     // One billed task: the calls the live request left uncached (the refused keyword) and no other.
     expect(items).toEqual(live);

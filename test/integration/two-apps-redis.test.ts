@@ -1,22 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createPrivateRedis, hasRedisServerBinary, type PrivateRedis } from '../fakes/redis-server.js';
 import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, post } from '../support/app.js';
 
-const REDIS_URL = process.env.REDIS_URL;
-if (!REDIS_URL) console.warn('[skipped] two apps on one Redis: set REDIS_URL to run it');
+const canRun = hasRedisServerBinary();
+if (!canRun) console.warn('[skipped] two apps on one Redis: install redis-server to run it');
 
-describe.skipIf(!REDIS_URL)('two app instances on one Redis', () => {
+/** Whether the app's cache is on Redis (its /readyz says so once the connection is up). */
+async function cacheOnRedis(app: { fetch: (r: Request) => Promise<Response> }): Promise<boolean> {
+  const ready = (await (await app.fetch(new Request('http://localhost/readyz'))).json()) as { checks?: { cache?: { detail?: string } } };
+  return ready.checks?.cache?.detail === 'redis';
+}
+
+// A private redis-server of this run: the app's keys (namespace "sds") cannot be told apart from another run's on
+// a shared server, so they go with the server when it is killed, instead of lingering in REDIS_URL's database.
+describe.skipIf(!canRun)('two app instances on one Redis', () => {
+  let redis: PrivateRedis;
+  beforeAll(async () => {
+    redis = await createPrivateRedis();
+    await redis.start();
+  });
+  afterAll(() => redis?.kill());
+
   it('50 concurrent identical requests split over both make one upstream call; the other app then hits', async () => {
     // One upstream shared by both instances, slow enough for the requests to overlap.
     const source = createFakeSource({ latencyMs: 150 });
-    // Short TTLs and a phrase of this run only: nothing lingers in the shared Redis.
-    const env = { REDIS_URL: REDIS_URL!, CACHE_TTL: '60s', CACHE_STALE_TTL: '60s' };
+    const env = { REDIS_URL: redis.url, CACHE_TTL: '60s', CACHE_STALE_TTL: '60s' };
     const [a, b] = [createTestApp({ source }, env), createTestApp({ source }, env)];
     const phrase = `пицца ${randomUUID().slice(0, 8)}`;
     try {
-      // Give both Redis connections a moment to come up: before that a cache is a (harmless) miss.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Both Redis connections up first: before that a lookup is a (harmless) miss, and each app would call.
+      await vi.waitFor(async () => expect(await cacheOnRedis(a)).toBe(true), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(async () => expect(await cacheOnRedis(b)).toBe(true), { timeout: 10_000, interval: 20 });
       const answers = await Promise.all(
         Array.from({ length: 50 }, (_, i) => post(i % 2 ? a : b, '/v2/stats/dynamics', { phrase })),
       );

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
 import { startFakeWordstat, type FakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
@@ -86,9 +86,9 @@ describe('SOURCE=wordstat against the fake Wordstat (backed by the demo model)',
     // hour counts too (issue 20, item 26).
     const treeCallsBefore = fake.calls.regionTree;
     await post(app, '/v2/stats/top', { phrase: 'ноутбук', regions: [213] });
-    while (fake.calls.regionTree <= treeCallsBefore) await new Promise((resolve) => setTimeout(resolve, 20));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await quota()).hourly.remaining).toBe(3);
+    // The tree call runs in the background: wait for it to be counted (the next step would see a second spend).
+    await vi.waitFor(async () => expect((await quota()).hourly.remaining).toBe(3), { timeout: 10_000, interval: 20 });
+    expect(fake.calls.regionTree).toBe(treeCallsBefore + 1);
     await post(app, '/v2/stats/top', { phrase: 'ноутбук' });
     expect((await quota()).hourly.remaining).toBe(2);
     // 3 uncached keywords do not fit the 2 calls left: refused at once, nothing spent.

@@ -101,7 +101,7 @@ describe('MCP tool annotations say what a call does (issue 24, item 15)', () => 
     expect(second.id).not.toBe(first.id);
     expect(hints.idempotentHint).toBe(false);
     expect(['queued', 'running', 'done']).toContain(first.status);
-    for (let i = 0; i < 300 && started.source.calls.length === before; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await started.source.whenCalls(before + 1); // the test's timeout bounds the wait
     expect(started.source.calls.length).toBeGreaterThan(before);
     expect(hints).toMatchObject({ readOnlyHint: false, openWorldHint: true });
     await client.close();
@@ -118,7 +118,7 @@ describe('MCP tool annotations say what a call does (issue 24, item 15)', () => 
       return ((await response.json()) as { tasks: [{ result: { id: string }[] }] }).tasks[0].result.some((r) => r.id === created.id);
     };
     // Wait for it to be done without reading it through the tool (that would collect it).
-    for (let i = 0; i < 300 && !(await ready()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await started.untilTasks('the task finished', ready, 15_000); // checked after every write to the task database
     expect(await ready()).toBe(true);
 
     const status = await client.callTool({ name: 'task_status', arguments: { id: created.id } });

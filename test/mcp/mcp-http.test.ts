@@ -51,10 +51,10 @@ describe('MCP over Streamable HTTP (the SDK client against the app on a real por
     let taskId = '';
     for (const tool of MCP_TOOLS) {
       if (tool.name === 'task_result') {
-        // The task runs in the background: poll its status (free) until it is done.
-        for (let i = 0; i < 300 && taskOf(await client.callTool({ name: 'task_status', arguments: { id: taskId } })).status_code !== 20000; i++) {
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
+        // The task runs in the background: read its status (free) after every task write until it is done.
+        await started.untilTasks('the task finished', async () =>
+          taskOf(await client.callTool({ name: 'task_status', arguments: { id: taskId } })).status_code === 20000,
+        30_000);
       }
       const args = tool.name === 'task_status' || tool.name === 'task_result' ? { id: taskId } : CALLS[tool.name]!;
       const result = await client.callTool({ name: tool.name, arguments: args });
@@ -168,11 +168,9 @@ describe('MCP over Streamable HTTP (the SDK client against the app on a real por
     const early = await client.callTool({ name: 'task_result', arguments: { id: 'e4b7c1a2-0000-4000-8000-000000000000' } });
     expect(early.isError).toBe(true);
     expect(early._meta).toMatchObject({ cost: 0, code: 'NOT_FOUND' });
-    let status = created;
-    for (let i = 0; i < 300 && status.status_code !== 20000; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      status = taskOf(await client.callTool({ name: 'task_status', arguments: { id: created.id } }));
-    }
+    await started.untilTasks('the task finished', async () =>
+      created.status_code === 20000 || taskOf(await client.callTool({ name: 'task_status', arguments: { id: created.id } })).status_code === 20000,
+    30_000);
     const done = await client.callTool({ name: 'task_result', arguments: { id: created.id } });
     expect(done.isError).toBeFalsy();
     const items = taskOf(done).result as { keyword: string }[];

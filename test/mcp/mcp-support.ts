@@ -9,6 +9,7 @@ import { createFixtureCatalog } from '../support/catalog.js';
 import { createFakeSource, type FakeSourceOptions } from '../support/fake-source.js';
 import { createTestApp } from '../support/app.js';
 import { TEST_KEY } from '../support/kit.js';
+import { watchWrites } from '../support/db-writes.js';
 
 /**
  * The app on a real port (0: a free one), with a fixture source that records upstream calls, and tasks kept in
@@ -18,7 +19,8 @@ export async function startMcpApp(sourceOptions: FakeSourceOptions = {}) {
   const source = createFakeSource(sourceOptions);
   const ledger = createMemoryLedger();
   const taskClient = await createPgliteClient({ dataDir: 'memory://' });
-  const app: App = createTestApp({ source, ledger, catalog: createFixtureCatalog(), taskClient }, { TASK_WORKERS: '1', API_KEYS: `${TEST_KEY},${OTHER_KEY}` });
+  const tasks = watchWrites(taskClient);
+  const app: App = createTestApp({ source, ledger, catalog: createFixtureCatalog(), taskClient: tasks.client }, { TASK_WORKERS: '1', API_KEYS: `${TEST_KEY},${OTHER_KEY}` });
   await app.ready();
   const server: Server = createServer(app.handleNode);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -28,6 +30,8 @@ export async function startMcpApp(sourceOptions: FakeSourceOptions = {}) {
     source,
     ledger,
     url,
+    /** Waits for a condition on the tasks, checked after every write to their database. */
+    untilTasks: tasks.until,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();

@@ -14,31 +14,24 @@ afterEach(() => {
   server = undefined;
 });
 
-/** Sends the headers and the start of a 1000-byte body, then destroys the socket. */
+/** Sends the headers and the start of a 1000-byte body, then destroys the socket once the server has the request. */
 async function abortMidBody(port: number, path: string) {
+  const received = new Promise((resolve) => server!.once('request', resolve));
   const socket = connect(port, '127.0.0.1');
   await new Promise((resolve) => socket.once('connect', resolve));
   socket.write(
     `POST ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TEST_KEY}\r\n` +
       'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"phrase":"ноут',
   );
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await received;
   socket.destroy();
-}
-
-async function until(check: () => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe('client aborts mid-body (issue 11, item 5)', () => {
   it.each(['/v2/stats/top', '/v1/keywords/search_volume', '/graphql'])(
     '%s: counted as 499 in the access log and metrics, no error line, no stack, no 500',
     async (path) => {
-      const { logger, lines, text } = createCapturedLogger();
+      const { logger, lines, text, untilLine } = createCapturedLogger();
       const source = createFakeSource({ answers: formulaAnswers });
       const app = createTestApp({ source, logger });
       server = createServer(app.handleNode);
@@ -46,7 +39,7 @@ describe('client aborts mid-body (issue 11, item 5)', () => {
       const { port } = server.address() as { port: number };
 
       await abortMidBody(port, path);
-      await until(() => lines().some((l) => l.msg === 'request' && l.route === path));
+      await untilLine((l) => l.msg === 'request' && l.route === path);
 
       const access = lines().find((l) => l.msg === 'request' && l.route === path)!;
       expect(access.status).toBe(499);

@@ -42,14 +42,19 @@ describe('the stdio MCP server', () => {
     const child = start(dataDir);
     const lines = createInterface({ input: child.stdout });
     const answers: Record<string, unknown>[] = [];
-    lines.on('line', (line) => answers.push(JSON.parse(line) as Record<string, unknown>));
+    let initialized!: () => void;
+    const answeredInitialize = new Promise<void>((resolve) => (initialized = resolve));
+    lines.on('line', (line) => {
+      answers.push(JSON.parse(line) as Record<string, unknown>);
+      if (answers.at(-1)!.id === 1) initialized();
+    });
     try {
       child.stdin.write('this is not json\n');
       child.stdin.write('{"hello": "world"}\n');
       child.stdin.write(
         `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`,
       );
-      for (let i = 0; i < 900 && !answers.some((a) => a.id === 1); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      await answeredInitialize; // answers come in order: the two errors are in by then; the test's timeout bounds it
       expect(answers.find((a) => (a.error as { code?: number } | undefined)?.code === -32700)).toMatchObject({ jsonrpc: '2.0', id: null });
       expect(answers.find((a) => (a.error as { code?: number } | undefined)?.code === -32600)).toMatchObject({ id: null });
       expect(answers.find((a) => a.id === 1)).toHaveProperty('result');

@@ -3,6 +3,7 @@ import { createQuotaScheduler } from '../../src/adapters/quota/quota-scheduler.j
 import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { createSqlQuotaLog } from '../../src/adapters/sql/sql-quota-log.js';
+import { watchWrites } from '../support/db-writes.js';
 
 /*
  * Issue 20, item 14: without Redis the hourly budget lived in memory only, so right after a restart that had
@@ -17,15 +18,15 @@ describe('the hourly budget without Redis survives a restart', () => {
   afterAll(() => client?.close());
 
   it('a new scheduler on the same database sees the calls the old one made', async () => {
-    const first = createQuotaScheduler({ rph: 100, rps: 100, persistence: createSqlQuotaLog(client) });
+    const writes = watchWrites(client);
+    const first = createQuotaScheduler({ rph: 100, rps: 100, persistence: createSqlQuotaLog(writes.client) });
     for (let i = 0; i < 35; i++) await first.acquire('dynamics');
     expect((await first.status()).hourly.remaining).toBe(65);
-    // Writes are off the call's path: wait until they are stored.
-    for (let i = 0; i < 100; i++) {
+    // Writes are off the call's path: wait until they are stored (checked after every write).
+    await writes.until('35 calls stored', async () => {
       const { rows } = await client.query<{ n: string }>('SELECT count(*)::text AS n FROM quota_calls');
-      if (Number(rows[0]!.n) === 35) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+      return Number(rows[0]!.n) === 35;
+    }, 5_000);
     await first.close();
 
     const restarted = createQuotaScheduler({ rph: 100, rps: 100, persistence: createSqlQuotaLog(client) });

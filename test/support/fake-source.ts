@@ -45,6 +45,8 @@ export interface FakeSource extends StatisticsSource {
   readonly failures: Map<string, Error>;
   /** Replaces the failure rule (undefined: every call answers). */
   failWhen(rule: FailureRule | undefined): void;
+  /** Settles once `calls` holds at least `n` data calls: a test waits for the calls, not for a while. */
+  whenCalls(n: number): Promise<void>;
 }
 
 const timer = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -56,6 +58,7 @@ export function createFakeSource(options: FakeSourceOptions = {}): FakeSource {
   const wait = options.wait ?? timer;
   let rule = options.failWhen;
   const calls: SourceCall[] = [];
+  const callWaiters: { n: number; resolve: () => void }[] = [];
   const counts = new Map<string, number>();
   let total = 0;
   let inFlight = 0;
@@ -71,7 +74,12 @@ export function createFakeSource(options: FakeSourceOptions = {}): FakeSource {
   async function run<T>(call: AnyCall, answer: (n: number) => T): Promise<T> {
     const n = ++total;
     counts.set(call.method, (counts.get(call.method) ?? 0) + 1);
-    if (call.method !== 'regionTree') calls.push(structuredClone(call));
+    if (call.method !== 'regionTree') {
+      calls.push(structuredClone(call));
+      for (let i = callWaiters.length - 1; i >= 0; i--) {
+        if (calls.length >= callWaiters[i]!.n) callWaiters.splice(i, 1)[0]!.resolve();
+      }
+    }
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     try {
@@ -92,6 +100,7 @@ export function createFakeSource(options: FakeSourceOptions = {}): FakeSource {
       return maxInFlight;
     },
     failures,
+    whenCalls: (n) => (calls.length >= n ? Promise.resolve() : new Promise<void>((resolve) => callWaiters.push({ n, resolve }))),
     failWhen(next) {
       rule = next;
     },

@@ -3,6 +3,7 @@ import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { TEST_KEY } from '../support/kit.js';
+import { watchWrites, type WatchedClient } from '../support/db-writes.js';
 
 /*
  * Issue 24, item 10: DELETE …/task_get/{id} on a finished task answered 500 for all three operations (the cancel
@@ -17,18 +18,18 @@ describe('cancelling a finished task', () => {
     const response = await app.fetch(new Request(`http://localhost${path}`, { method, headers: { authorization: `Bearer ${TEST_KEY}` } }));
     return { status: response.status, json: (await response.json()) as any };
   };
-  const waitDone = async (path: string) => {
-    for (let i = 0; i < 600; i++) {
+  let tasks: WatchedClient;
+  // Checked again after every write to the task database.
+  const waitDone = (path: string) =>
+    tasks.until(`${path} never finished`, async () => {
       const answer = await request(path);
-      if (answer.json.tasks?.[0]?.status_code === 20000) return answer;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`${path} never finished`);
-  };
+      return answer.json.tasks?.[0]?.status_code === 20000 ? answer : undefined;
+    });
 
   beforeAll(async () => {
     client = await createPgliteClient({ dataDir: 'memory://' });
-    app = createTestApp({ taskClient: client }, { TASK_WORKERS: '1' });
+    tasks = watchWrites(client);
+    app = createTestApp({ taskClient: tasks.client }, { TASK_WORKERS: '1' });
     await app.ready();
   }, 60_000);
 

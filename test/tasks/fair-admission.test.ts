@@ -4,6 +4,7 @@ import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { createFakeSource, type FakeSource } from '../support/fake-source.js';
 import { createTestApp, post } from '../support/app.js';
 import { TEST_KEY } from '../support/kit.js';
+import { watchWrites, type WatchedClient } from '../support/db-writes.js';
 
 const OTHER_KEY = 'other-key-0123456789';
 
@@ -17,12 +18,14 @@ describe('fair admission of tasks between keys', () => {
   let client: SqlClient;
   let app: ReturnType<typeof createTestApp>;
   let source: FakeSource;
+  let tasks: WatchedClient;
 
   beforeAll(async () => {
     client = await createPgliteClient({ dataDir: 'memory://' });
     source = createFakeSource({ latencyMs: 50 });
+    tasks = watchWrites(client);
     app = createTestApp(
-      { source, taskClient: client },
+      { source, taskClient: tasks.client },
       { API_KEYS: `${TEST_KEY},${OTHER_KEY}`, TASK_WORKERS: '2', TASK_LEASE_SECONDS: '120', SOURCE_CONCURRENCY: '2' },
     );
     await app.ready();
@@ -37,17 +40,17 @@ describe('fair admission of tasks between keys', () => {
     const posted = await post(app, '/v1/keywords/search_volume/task_post', k1Tasks);
     expect(posted.json.tasks.every((task: { status_code: number }) => task.status_code === 20100)).toBe(true);
     // K1's two running tasks are under way.
-    while (source.calls.length < 20) await new Promise((resolve) => setTimeout(resolve, 50));
+    await source.whenCalls(20);
     const k2 = await post(app, '/v1/keywords/search_volume/task_post', { keywords: ['к2 один', 'к2 два', 'к2 три', 'к2 четыре', 'к2 пять'] }, {
       authorization: `Bearer ${OTHER_KEY}`,
     });
     const k2Id = k2.json.tasks[0].id as string;
     const k2Phrase = (i: number) => String((source.calls[i]!.query as { phrase: string }).phrase).startsWith('к2');
-    for (let i = 0; i < 600; i++) {
+    // Checked again after every write to the task database (the old loop gave up silently after 60 s too).
+    await tasks.until("K2's task finished", async () => {
       const answer = await app.fetch(new Request(`http://localhost/v1/keywords/search_volume/task_get/${k2Id}`, { headers: { authorization: `Bearer ${OTHER_KEY}` } }));
-      if (((await answer.json()) as { tasks: { status_code: number }[] }).tasks[0]!.status_code === 20000) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+      return ((await answer.json()) as { tasks: { status_code: number }[] }).tasks[0]!.status_code === 20000;
+    }, 120_000);
     const firstK2 = source.calls.findIndex((_, i) => k2Phrase(i));
     const k1Before = source.calls.slice(0, firstK2).length;
     console.log(`K1 calls before K2's first call: ${k1Before} of K1's ${6 * 300}`);

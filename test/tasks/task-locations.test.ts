@@ -5,6 +5,7 @@ import { createTestApp, graphql, post } from '../support/app.js';
 import { createFixtureCatalog } from '../support/catalog.js';
 import { createFakeSource } from '../support/fake-source.js';
 import { TEST_KEY } from '../support/kit.js';
+import { watchWrites, type WatchedClient } from '../support/db-writes.js';
 
 /*
  * Issue 24, item 3, in task mode: task_post shares the search_volume schema, so a 10000+id code is computed over
@@ -20,18 +21,18 @@ describe('task_post: every location', () => {
     const response = await app.fetch(new Request(`http://localhost${path}${query}`, { headers: { authorization: `Bearer ${TEST_KEY}` } }));
     return { status: response.status, text: await response.text(), headers: response.headers };
   };
-  const finished = async (id: string) => {
-    for (let i = 0; i < 300; i++) {
+  let tasks: WatchedClient;
+  // Checked again after every write to the task database.
+  const finished = (id: string) =>
+    tasks.until(`task ${id} never finished`, async () => {
       const answer = JSON.parse((await get(`/v1/keywords/search_volume/task_get/${id}`)).text);
-      if (answer.tasks[0].status_code === 20000) return answer.tasks[0];
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`task ${id} never finished`);
-  };
+      return answer.tasks[0].status_code === 20000 ? answer.tasks[0] : undefined;
+    });
 
   beforeAll(async () => {
     client = await createPgliteClient({ dataDir: 'memory://' });
-    app = createTestApp({ source, catalog: createFixtureCatalog(), taskClient: client }, { TASK_WORKERS: '1' });
+    tasks = watchWrites(client);
+    app = createTestApp({ source, catalog: createFixtureCatalog(), taskClient: tasks.client }, { TASK_WORKERS: '1' });
     await app.ready();
   }, 60_000);
 

@@ -28,11 +28,7 @@ describe('task log lines', () => {
   it("carry the task's id, not the id of the request that posted it", async () => {
     const posted = await post(app, '/v1/keywords/locations/task_post', { keyword: 'пицца' }, { ...AUTH_HEADER, 'x-request-id': 'req-that-posted' });
     const id = posted.json.tasks[0].id as string;
-    for (let i = 0; i < 300; i++) {
-      if (captured.lines().some((line) => line.msg === 'task finished' && line.taskId === id)) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const finished = captured.lines().find((line) => line.msg === 'task finished' && line.taskId === id);
+    const finished = await captured.untilLine((line) => line.msg === 'task finished' && line.taskId === id, 30_000);
     expect(finished).toBeDefined();
     expect(finished!.reqId).toBeUndefined();
   }, 60_000);

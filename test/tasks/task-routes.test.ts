@@ -3,6 +3,7 @@ import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { TEST_KEY } from '../support/kit.js';
+import { watchWrites, type WatchedClient } from '../support/db-writes.js';
 
 const OTHER_KEY = 'other-key-0123456789';
 
@@ -18,18 +19,18 @@ describe('task routes (/v1 task mode)', () => {
     const response = await app.fetch(new Request(`http://localhost${path}`, { method, headers: { authorization: `Bearer ${key}` } }));
     return { status: response.status, json: (await response.json()) as any, headers: response.headers };
   };
-  const waitFor = async (path: string, done: (json: any) => boolean) => {
-    for (let i = 0; i < 300; i++) {
+  let tasks: WatchedClient;
+  // Checked again after every write to the task database, until `done`.
+  const waitFor = (path: string, done: (json: any) => boolean) =>
+    tasks.until(`${path} never got there`, async () => {
       const answer = await get(path);
-      if (done(answer.json)) return answer;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`${path} never got there`);
-  };
+      return done(answer.json) ? answer : undefined;
+    }, 30_000);
 
   beforeAll(async () => {
     client = await createPgliteClient({ dataDir: 'memory://' });
-    app = createTestApp({ taskClient: client }, { API_KEYS: `${TEST_KEY},${OTHER_KEY}`, TASK_WORKERS: '1' });
+    tasks = watchWrites(client);
+    app = createTestApp({ taskClient: tasks.client }, { API_KEYS: `${TEST_KEY},${OTHER_KEY}`, TASK_WORKERS: '1' });
     await app.ready();
   }, 60_000);
 
@@ -145,11 +146,10 @@ describe('task routes (/v1 task mode)', () => {
     expect(created.json.errors).toBeUndefined();
     const { id, tag } = created.json.data.createSearchVolumeTask;
     expect(tag).toBe('gql');
-    let task: any;
-    for (let i = 0; i < 300 && task?.status !== 'DONE'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      task = (await graphql(app, 'query($id: ID!) { task(id: $id) { status cost finishedAt keywords { phrase searchVolume } } }', { id })).json.data.task;
-    }
+    const task: any = await tasks.until('the GraphQL task never got DONE', async () => {
+      const read = (await graphql(app, 'query($id: ID!) { task(id: $id) { status cost finishedAt keywords { phrase searchVolume } } }', { id })).json.data.task;
+      return read?.status === 'DONE' ? read : undefined;
+    }, 30_000);
     expect(task.status).toBe('DONE');
     const live = await graphql(app, '{ keywords(phrases: ["пицца", "велосипед"]) { phrase searchVolume } }');
     expect(task.keywords).toEqual(live.json.data.keywords);

@@ -16,6 +16,8 @@ describe('task notifications are delivered concurrently, with a bound per host',
   const servers: Server[] = [];
   const hanging: import('node:http').ServerResponse[] = [];
   const healthyAt: number[] = [];
+  let allHealthy!: () => void;
+  const tenHealthy = new Promise<void>((resolve) => (allHealthy = resolve));
   let hangUrl = '';
   let okUrl = '';
 
@@ -32,6 +34,7 @@ describe('task notifications are delivered concurrently, with a bound per host',
       req.resume();
       req.on('end', () => {
         healthyAt.push(Date.now());
+        if (healthyAt.length === 10) allHealthy();
         res.end('ok');
       });
     });
@@ -53,7 +56,7 @@ describe('task notifications are delivered concurrently, with a bound per host',
     const fast = Array.from({ length: 10 }, (_, i) => ({ keyword: `быстрый ${i}`, postback_url: `${okUrl}/hook?id=$id` }));
     expect((await post(app, '/v1/keywords/locations/task_post', slow)).status).toBe(200);
     expect((await post(app, '/v1/keywords/locations/task_post', fast)).status).toBe(200);
-    for (let i = 0; i < 900 && healthyAt.length < 10; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await tenHealthy; // the test's own timeout (120 s) bounds the wait
     const took = Math.max(...healthyAt) - started;
     console.log(`10 healthy notifications delivered ${took} ms after the posts; hanging receiver holds ${hanging.length}`);
     expect(healthyAt).toHaveLength(10);

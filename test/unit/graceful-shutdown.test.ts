@@ -33,14 +33,18 @@ function get(port: number, path: string): Promise<{ status: number; body: string
 describe('graceful shutdown', () => {
   it('refuses new connections, lets the in-flight request finish, then closes the app', async () => {
     const events: string[] = [];
+    let slowArrived!: () => void;
+    const slowInFlight = new Promise<void>((resolve) => (slowArrived = resolve));
     const port = await listen((req, res) => {
       res.on('finish', () => events.push(`${req.url} sent`));
-      if (req.url === '/slow') setTimeout(() => res.end('done'), 300);
-      else res.end('ok');
+      if (req.url === '/slow') {
+        slowArrived();
+        setTimeout(() => res.end('done'), 300);
+      } else res.end('ok');
     });
     await get(port, '/fast'); // leaves an idle keep-alive connection behind
     const slow = get(port, '/slow');
-    await new Promise((r) => setTimeout(r, 50));
+    await slowInFlight; // the server is handling it: in flight when the shutdown starts
     const started = Date.now();
     const shutdown = createGracefulShutdown({
       server: server!,
@@ -60,11 +64,11 @@ describe('graceful shutdown', () => {
 
   it('cuts requests that outlive the grace period and reports a non-zero exit code', async () => {
     let closed = false;
-    const port = await listen(() => {
-      /* never answers */
-    });
+    let hangArrived!: () => void;
+    const hangInFlight = new Promise<void>((resolve) => (hangArrived = resolve));
+    const port = await listen(() => hangArrived()); // never answers
     const hanging = get(port, '/hang').catch((error: unknown) => error);
-    await new Promise((r) => setTimeout(r, 50));
+    await hangInFlight;
     const code = await createGracefulShutdown({
       server: server!,
       logger: silentLogger,

@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SqlQueryable } from '../../src/adapters/sql/sql-client.js';
 import { createSqlLedger } from '../../src/adapters/sql/sql-ledger.js';
 import { silentLogger } from '../../src/ports/logger.js';
@@ -7,6 +6,8 @@ import { silentLogger } from '../../src/ports/logger.js';
 const row = { at: new Date(), keyId: 'k', operation: 'v2.top', cacheStatus: 'MISS' as const, status: 200, price: 1 };
 
 describe('SQL ledger retries', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('backs off while the database is down instead of retrying on every recorded row', async () => {
     let attempts = 0;
     let down = true;
@@ -19,12 +20,14 @@ describe('SQL ledger retries', () => {
         return { rows: [], rowCount: 0 };
       },
     };
+    // Virtual time: the ledger's flush interval and retry delays are timers, the stream below advances them.
+    vi.useFakeTimers();
     const ledger = createSqlLedger({ client, logger: silentLogger, batchSize: 10, flushIntervalMs: 5, retryBaseMs: 20, retryMaxMs: 1_000 });
     const started = Date.now();
-    // A steady stream of requests for ~600 ms, each filling batches.
+    // A steady stream of requests for 600 ms, each filling batches.
     while (Date.now() - started < 600) {
       for (let i = 0; i < 20; i++) ledger.record(row);
-      await sleep(5);
+      await vi.advanceTimersByTimeAsync(5);
     }
     // Delays 20, 40, 80, 160, 320 ms (less up to 25% jitter) fit in 600 ms: a handful of attempts, not hundreds.
     expect(attempts).toBeGreaterThanOrEqual(3);

@@ -43,13 +43,16 @@ describe('PGlite in a worker thread', () => {
       const order: string[] = [];
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
+      let opened!: () => void;
+      const inside = new Promise<void>((resolve) => (opened = resolve));
       const tx = client.transaction(async (t) => {
         await t.query(insert('t1'));
+        opened();
         await held;
         await t.query(insert('t2'));
         order.push('tx done');
       });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await inside; // the transaction is open and has written
       const outside = client.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys').then((r) => {
         order.push('outside');
         return r.rows[0]!.n;
