@@ -17,6 +17,8 @@ describe('keys from the store, usage reports and the ledger on the embedded data
 
   beforeAll(async () => {
     database = createDatabase(config, { logger: silentLogger, clock: createTestClock() });
+    // A request waits at most 3 s for the database; opening the embedded one can take longer on a busy machine.
+    await database.ready;
     // Issued the way `npm run keys -- create` does: only the hash is stored.
     issued = await database.keyStore.create('dashboard');
   }, 60_000);
