@@ -3,8 +3,42 @@ import type { IsoDate } from '../domain/types.js';
 import type { QuotaGuard } from '../ports/quota.js';
 import type { UsageService } from './usage.js';
 import type { CompetitionEstimator } from '../ports/competition.js';
-import type { SuggestionsPipeline } from './suggestions.js';
+import type {
+  Candidate,
+  CandidateProvider as CandidateProviderPort,
+  StageReport,
+  SuggestionSeed,
+} from '../ports/candidate-provider.js';
+import type { SuggestionsAnswerCache } from './suggestions-cache.js';
 import type { TaskService } from '../tasks/task-service-types.js';
+
+/** A candidate whose volume is known. */
+export interface VerifiedCandidate {
+  keyword: string;
+  volume: number;
+}
+
+/** Stage 1 (see the port): providers inside the services get the services' whole request context. */
+export type CandidateProvider = CandidateProviderPort<ServiceContext>;
+
+/** Stage 2: keeps the candidates worth showing, measuring those without a volume within its own call budget. */
+export interface CandidateVerifier {
+  verify(
+    ctx: ServiceContext,
+    seed: SuggestionSeed,
+    candidates: readonly Candidate[],
+    report?: StageReport,
+  ): Promise<VerifiedCandidate[]>;
+}
+
+/** The stages; stage 3 (competition) is one estimate for the seed's whole topic. */
+export interface SuggestionsPipeline {
+  providers: readonly CandidateProvider[];
+  verifier: CandidateVerifier;
+  competition: CompetitionEstimator;
+  /** Whole answers across requests; absent: every request runs the stages (their source calls still cache). */
+  answers?: SuggestionsAnswerCache | undefined;
+}
 
 /** What the keyword-data operations need beyond the source: one set for /v1 and GraphQL alike. */
 export interface KeywordDataDeps {

@@ -3,15 +3,10 @@ import { normalizePhrase } from '../domain/requests/fields.js';
 import { MAX_SUGGESTIONS_LIMIT, normalizeSuggestionsLimit } from '../domain/requests/keyword-data.js';
 import { canonicalPhrase, type SourceCall } from '../domain/source-call.js';
 import { type CompetitionEstimator, noCompetitionEstimator } from '../ports/competition.js';
-import type {
-  Candidate,
-  CandidateProvider as CandidateProviderPort,
-  StageReport,
-  SuggestionSeed,
-} from '../ports/candidate-provider.js';
-import type { ServiceContext } from './context.js';
+import type { Candidate, StageReport, SuggestionSeed } from '../ports/candidate-provider.js';
+import type { CandidateProvider, CandidateVerifier, ServiceContext, SuggestionsPipeline, VerifiedCandidate } from './context.js';
 import { type LocationInput, resolveLocation } from './location.js';
-import { type CachedSuggestions, type SuggestionsAnswerCache, suggestionsAnswerKey } from './suggestions-cache.js';
+import { type CachedSuggestions, suggestionsAnswerKey } from './suggestions-cache.js';
 import { orderSuggestions, sortByVolume } from './suggestions-order.js';
 import { planLiveCalls } from './quota-check.js';
 import { getTop, toTopQuery } from './top.js';
@@ -24,33 +19,9 @@ export interface SuggestionsParams extends LocationInput {
   limit?: number | undefined;
 }
 
-/** A candidate whose volume is known. */
-export interface VerifiedCandidate {
-  keyword: string;
-  volume: number;
-}
-
-/** Stage 1 (see the port): providers inside the services get the services' whole request context. */
-export type CandidateProvider = CandidateProviderPort<ServiceContext>;
-
-/** Stage 2: keeps the candidates worth showing, measuring those without a volume within its own call budget. */
-export interface CandidateVerifier {
-  verify(
-    ctx: ServiceContext,
-    seed: SuggestionSeed,
-    candidates: readonly Candidate[],
-    report?: StageReport,
-  ): Promise<VerifiedCandidate[]>;
-}
-
-/** The stages; stage 3 (competition) is one estimate for the seed's whole topic. */
-export interface SuggestionsPipeline {
-  providers: readonly CandidateProvider[];
-  verifier: CandidateVerifier;
-  competition: CompetitionEstimator;
-  /** Whole answers across requests; absent: every request runs the stages (their source calls still cache). */
-  answers?: SuggestionsAnswerCache | undefined;
-}
+// The stage interfaces live beside the request context that holds the pipeline (context.ts), so neither imports
+// the other's module in a circle; re-exported here for the services' own users.
+export type { CandidateProvider, CandidateVerifier, SuggestionsPipeline, VerifiedCandidate } from './context.js';
 
 export interface Suggestion {
   keyword: string;
