@@ -89,10 +89,11 @@ export function createTaskRoutes(): RestRoute[] {
         family: 'v1',
         operation: `v1.${operation}.task_cancel`,
         summary: `Cancels a queued or running ${operation} task: it makes no further calls (billed the call price only if it already spent some); an ended task is answered as it stands`,
-        schema: pageQuery,
+        schema: noBody,
         free: true,
         envelope: 'own',
-        handle: (query, scope, request) => taskAnswer(scope, request, query, () => tasksOf(scope).cancel(scope.principal.keyId, request.params.id!, { operation })),
+        // An ended task is answered as task_get answers it without a page (its result streamed as read).
+        handle: (_body, scope, request) => taskAnswer(scope, request, {}, () => tasksOf(scope).cancel(scope.principal.keyId, request.params.id!, { operation })),
       }),
     ];
   });
