@@ -1,5 +1,6 @@
 import type { Reply } from '../http/exchange.js';
 import { StreamedList } from './streamed-list.js';
+import { inTurn } from './stream-turns.js';
 
 /**
  * A JSON answer holding one StreamedList, written as a stream: the text around the list in one piece each, the
@@ -12,6 +13,7 @@ export function streamedJsonReply(payload: unknown, list: StreamedList, headers:
   if (at === -1) throw new Error('the streamed list is not part of the payload');
   const head = text.slice(0, at);
   const tail = text.slice(at + mark.length);
+  // In a turn of its own (stream-turns.ts): nothing is read before the first chunk is asked for.
   async function* body(): AsyncGenerator<Uint8Array> {
     yield Buffer.from(`${head}[`);
     let written = 0;
@@ -22,5 +24,5 @@ export function streamedJsonReply(payload: unknown, list: StreamedList, headers:
     }
     yield Buffer.from(`]${tail}`);
   }
-  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: body() };
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: inTurn(body) };
 }

@@ -10,6 +10,8 @@ import { MAX_TASK_KEYWORDS } from '../domain/requests/keyword-data.js';
 export const TASK_RESULT_PAGES = {
   /** Rows one database statement reads: a larger page is read in several, the event loop free between them. */
   readRows: 500,
+  /** Streamed answers (REST) written at once per process; the others wait their turn (src/rest/stream-turns.ts). */
+  streamsAtOnce: 2,
   /**
    * REST task_get, streamed: without `limit` the whole result of the largest task (clients of the envelope
    * format expect it whole, as task_get always answered), written page by page.

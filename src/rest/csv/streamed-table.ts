@@ -5,6 +5,7 @@ import { columnLabel, labelCell, labelRows } from './column-labels.js';
 import type { CsvCell } from './csv-format.js';
 import { createSearchVolumeColumns, rowOf, searchVolumeCells } from './csv-tables.js';
 import type { TableLang } from './table-lang.js';
+import { createSlicer } from '../stream-turns.js';
 import { type ColumnCells, seeCell, type SheetShape, sheetShapeFrom } from './xlsx-format.js';
 
 /**
@@ -30,8 +31,10 @@ export async function streamedSearchVolumeTable(list: StreamedList, lang: TableL
   const sample: unknown[] = [];
   const typesSeen = new Set<string>();
   let count = 0;
+  const slice = createSlicer();
   for await (const page of list.read()) {
     for (const item of page as SearchVolumeItemJson[]) {
+      await slice();
       count++;
       columnsOf.add(item);
       if (sample.length === 0) sample.push(item);
@@ -55,8 +58,14 @@ export async function streamedSearchVolumeTable(list: StreamedList, lang: TableL
     shape: sheetShapeFrom(headers, columns.map((name) => byName.get(name) ?? { widest: 0, whole: undefined }), count),
     sample,
     async *rows() {
+      const slice = createSlicer();
       for await (const page of list.read()) {
-        yield labelRows(columns, (page as SearchVolumeItemJson[]).map((item) => rowOf(columns, searchVolumeCells(item))), lang);
+        const rows: CsvCell[][] = [];
+        for (const item of page as SearchVolumeItemJson[]) {
+          await slice();
+          rows.push(rowOf(columns, searchVolumeCells(item)));
+        }
+        yield labelRows(columns, rows, lang);
       }
     },
   };

@@ -1,13 +1,10 @@
 import { PassThrough } from 'node:stream';
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { createSlicer } from '../stream-turns.js';
 import type { CsvCell, CsvTable } from './csv-format.js';
 
 /** ExcelJS, loaded on the first workbook: it costs ~28 MiB of memory and start-up time that few processes need. */
 let excel: Promise<typeof import('exceljs')> | undefined;
 const loadExcel = () => (excel ??= import('exceljs').then((module) => module.default));
-
-/** Rows written between yields to the event loop: a 10,000-row task table once held it ~2 s in one piece. */
-const ROWS_PER_SLICE = 250;
 
 /** What a workbook holds besides its table: a title row above the header and a second sheet about the data. */
 export interface WorkbookExtras {
@@ -195,12 +192,12 @@ async function writeWorkbook(
   // LibreOffice does not grow a streamed row to fit wrapped text: the height is set from the longest header's lines.
   header.height = 15 * Math.max(1, ...columns.map((text, c) => wrappedLines(text, widths[c]! - 2)));
   header.commit();
-  let written = 0;
+  const slice = createSlicer();
   for await (const rows of pages) {
     for (const row of rows) {
       if (sink.destroyed) return;
       sheet.addRow(row.map((cell) => (cell === null || cell === undefined || (typeof cell === 'number' && !Number.isFinite(cell)) ? null : cell))).commit();
-      if (++written % ROWS_PER_SLICE === 0) await yieldToLoop();
+      await slice();
     }
   }
   sheet.commit();
