@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
@@ -164,6 +166,26 @@ describe('task results by pages on every face (issue 25, item 2)', () => {
     const values = (s: ExcelJS.Worksheet, from: number) => Array.from({ length: BIG + 1 }, (_, i) => (s.getRow(from + i).values as unknown[]).slice(1));
     expect(values(sheet, 2)).toEqual(values(ref, 1));
     expect(sheet.columns.map((c) => [c.width, c.numFmt ?? null])).toEqual(ref.columns.map((c) => [c.width, c.numFmt ?? null]));
+  });
+
+  it('over node:http: the streamed answer goes chunked, the same bytes; HEAD reads no row', async () => {
+    const server = createServer(app.handleNode);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/keywords/search_volume/task_get/${bigId}?format=csv`;
+      const headers = { authorization: `Bearer ${TEST_KEY}` };
+      const overNode = await fetch(url, { headers });
+      expect(overNode.headers.get('transfer-encoding')).toBe('chunked');
+      const viaFetch = Buffer.from(await (await taskGet('?format=csv')).arrayBuffer());
+      expect(Buffer.from(await overNode.arrayBuffer()).equals(viaFetch)).toBe(true);
+      reset();
+      const head = await fetch(url, { method: 'HEAD', headers });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-type')).toContain('text/csv');
+      expect(spy.rowsRead).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('MCP task_result: offset and limit, total_count, the MCP page bound; a bad limit names the field', async () => {
