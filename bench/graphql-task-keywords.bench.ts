@@ -18,6 +18,7 @@ import { serviceEnv, startService } from './support/service-process.js';
 import { mib, ms, printTable } from './support/table.js';
 
 const KEY = 'bench-key-0123456789';
+const OTHER_KEY = 'bench-other-key-0123456789';
 const tasks = numberOption('tasks', 20);
 const keywords = numberOption('keywords', 10_000);
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -31,7 +32,9 @@ await admin.query(`CREATE SCHEMA ${schema}`);
 const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 let service: Awaited<ReturnType<typeof startService>> | undefined;
 try {
-  service = await startService(serviceEnv(KEY, { DATABASE_URL: url, TASK_QUEUE_SCHEMA: `${schema}_boss`, TASK_WORKERS: '0' }));
+  service = await startService(
+    serviceEnv(KEY, { API_KEYS: `${KEY},${OTHER_KEY}`, DATABASE_URL: url, TASK_QUEUE_SCHEMA: `${schema}_boss`, TASK_WORKERS: '0' }),
+  );
   const { url: serviceUrl } = service;
   const call = async (path: string, body?: unknown) => {
     const response = await fetch(`${serviceUrl}${path}`, {
@@ -116,6 +119,36 @@ try {
     rows.push([name, `${answer.status} ${code}`, `${(answer.text.length / 1024).toFixed(1)} KiB`, ms(wall), mib(peak - rssBefore), ms(stall)]);
   }
   printTable('GraphQL task keyword reads', ['query', 'status', 'answer', 'wall ms', 'RSS growth (peak)', 'longest /healthz ms'], rows);
+
+  // Issue 25, item 2: three of the largest task(id) alias requests at once, while another key polls /v1/usage
+  // (its ledger in the same database) and posts a task: how long do the other key's requests wait?
+  const other = (path: string, body?: unknown) =>
+    fetch(`${serviceUrl}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${OTHER_KEY}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((r) => r.text());
+  const contention: (string | number)[][] = [];
+  for (const [name, query] of queries.filter(([label]) => label.includes('× task(id)'))) {
+    const waits: number[] = [];
+    let running = true;
+    const poller = (async () => {
+      for (let i = 0; running; i++) {
+        const started = performance.now();
+        await (i % 10 === 9 ? other('/v1/keywords/search_volume/task_post', { keywords: [`другой ключ ${i}`] }) : other('/v1/usage'));
+        waits.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    const started = performance.now();
+    await Promise.all([call('/graphql', { query }), call('/graphql', { query }), call('/graphql', { query })]);
+    const wall = performance.now() - started;
+    running = false;
+    await poller;
+    waits.sort((a, b) => a - b);
+    contention.push([`3 × ${name.replace(/^\w+: /, '')}`, ms(wall), waits.length, ms(waits[Math.floor(waits.length * 0.99)] ?? 0), ms(waits.at(-1) ?? 0)]);
+  }
+  printTable('Another key meanwhile (/v1/usage, every 10th a task_post)', ['load', 'wall ms', 'requests', 'p99 ms', 'max ms'], contention);
 
   // Item 10: ten anonymous requests at once, each 199 aliased __schema (before: 6.9 MB each, /healthz 4.5 s).
   const aliased = `{ ${Array.from({ length: 199 }, (_, i) => `s${i}: __schema { types { name } }`).join(' ')} }`;
