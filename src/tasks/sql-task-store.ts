@@ -193,34 +193,31 @@ export function createSqlTaskStore(client: SqlClient): TaskStore {
     async finish(id, o) {
       const list = Array.isArray(o.result) ? (o.result as unknown[]) : undefined;
       const object = list || o.result === undefined ? null : JSON.stringify(o.result);
-      const ended = (tx: Pick<SqlClient, 'query'>) =>
-        tx.query(
+      const ended = () =>
+        q(
           `UPDATE tasks SET status = $2, result = $3, result_rows = $8, error_code = $4, error_message = $5, cost = $6, finished_at = $7,
              calls_done = CASE WHEN $2 = 'done' THEN calls_total ELSE calls_done END
            WHERE id = $1 AND status IN ('queued', 'running')`,
           [id, o.status, object, o.errorCode ?? null, o.errorMessage ?? null, o.cost, o.finishedAt, list?.length ?? null],
         );
-      if (!list) return (await ended(client)).rowCount > 0;
-      // A list goes in row by row, a page per statement, with the status in one transaction: a reader never
-      // sees a done task with half its rows, and a task cancelled meanwhile keeps none.
-      const NOT_RUNNING = Symbol('not running');
-      try {
-        return await client.transaction(async (tx) => {
-          await tx.query('DELETE FROM task_result_rows WHERE task_id = $1', [id]);
-          for (let at = 0; at < list.length; at += TASK_RESULT_PAGES.readRows) {
-            await tx.query(
-              `INSERT INTO task_result_rows (task_id, position, row)
-               SELECT $1, $2 + x.i - 1, x.e FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS x(e, i)`,
-              [id, at, JSON.stringify(list.slice(at, at + TASK_RESULT_PAGES.readRows))],
-            );
-          }
-          if ((await ended(tx)).rowCount === 0) throw NOT_RUNNING;
-          return true;
-        });
-      } catch (error) {
-        if (error === NOT_RUNNING) return false;
-        throw error;
+      if (!list) return (await ended()).rowCount > 0;
+      // The rows first, a page per statement, then the status: readers see rows only once result_rows is set.
+      // No transaction: on the embedded database one excludes every other statement (the ledger, /v1/usage)
+      // for its whole length. Rows are written only while the task runs, so a task that ended or was cancelled
+      // meanwhile keeps what it had (a done task's rows stay, a cancelled one's go).
+      const running = `EXISTS (SELECT 1 FROM tasks WHERE id = $1 AND status IN ('queued', 'running'))`;
+      await q(`DELETE FROM task_result_rows WHERE task_id = $1 AND ${running}`, [id]); // a crashed finish's rows
+      for (let at = 0; at < list.length; at += TASK_RESULT_PAGES.readRows) {
+        await q(
+          `INSERT INTO task_result_rows (task_id, position, row)
+           SELECT $1, $2 + x.i - 1, x.e FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS x(e, i) WHERE ${running}
+           ON CONFLICT (task_id, position) DO NOTHING`,
+          [id, at, JSON.stringify(list.slice(at, at + TASK_RESULT_PAGES.readRows))],
+        );
       }
+      if ((await ended()).rowCount > 0) return true;
+      await q(`DELETE FROM task_result_rows WHERE task_id = $1 AND NOT EXISTS (SELECT 1 FROM tasks WHERE id = $1 AND status = 'done')`, [id]);
+      return false;
     },
     async cancel(keyId, id, at) {
       await q(

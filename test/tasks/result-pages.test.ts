@@ -263,3 +263,28 @@ describe('task results stored before issue 25 (one jsonb list) are moved to rows
     }
   });
 });
+
+describe('a finished run writes its rows only while the task runs', () => {
+  it('a task cancelled before its finish keeps no rows; a second finish of a done task changes none', async () => {
+    const client = await createPgliteClient({ dataDir: 'memory://' });
+    try {
+      const store = createSqlTaskStore(client);
+      await store.migrate();
+      const task = (id: string) => ({ id, keyId: 'k', operation: 'search_volume' as const, tag: null, request: {}, postbackUrl: null, pingbackUrl: null, postedAt: new Date() });
+      const rows = (word: string) => Array.from({ length: 700 }, (_, i) => volume(`${word} ${i}`, i));
+      const [cancelled, done] = [randomUUID(), randomUUID()];
+      await store.insert([task(cancelled), task(done)]);
+      await store.start(cancelled, 700, new Date());
+      await store.cancel('k', cancelled, new Date());
+      expect(await store.finish(cancelled, { status: 'done', result: rows('поздно'), cost: 1, finishedAt: new Date() })).toBe(false);
+      expect((await client.query('SELECT 1 FROM task_result_rows WHERE task_id = $1', [cancelled])).rows).toHaveLength(0);
+      await store.start(done, 700, new Date());
+      expect(await store.finish(done, { status: 'done', result: rows('первый'), cost: 1, finishedAt: new Date() })).toBe(true);
+      expect(await store.finish(done, { status: 'done', result: rows('второй'), cost: 1, finishedAt: new Date() })).toBe(false);
+      const page = await store.resultPage('k', done, 0, 700);
+      expect(page!.rows.map((r: any) => r.keyword)).toEqual(rows('первый').map((r) => r.keyword));
+    } finally {
+      await client.close();
+    }
+  });
+});
