@@ -18,6 +18,7 @@ import { serviceEnv, startService } from './support/service-process.js';
 import { mib, ms, printTable } from './support/table.js';
 
 const KEY = 'bench-key-0123456789';
+const OTHER_KEY = 'bench-other-key-0123456789';
 const tasks = numberOption('tasks', 20);
 const keywords = numberOption('keywords', 10_000);
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -31,7 +32,9 @@ await admin.query(`CREATE SCHEMA ${schema}`);
 const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 let service: Awaited<ReturnType<typeof startService>> | undefined;
 try {
-  service = await startService(serviceEnv(KEY, { DATABASE_URL: url, TASK_QUEUE_SCHEMA: `${schema}_boss`, TASK_WORKERS: '0' }));
+  service = await startService(
+    serviceEnv(KEY, { API_KEYS: `${KEY},${OTHER_KEY}`, DATABASE_URL: url, TASK_QUEUE_SCHEMA: `${schema}_boss`, TASK_WORKERS: '0' }),
+  );
   const { url: serviceUrl } = service;
   const call = async (path: string, body?: unknown) => {
     const response = await fetch(`${serviceUrl}${path}`, {
@@ -46,6 +49,7 @@ try {
   await admin.query(`SET search_path TO ${schema}`);
   const keyId = (await admin.query<{ key_id: string }>('SELECT key_id FROM tasks LIMIT 1')).rows[0]!.key_id;
   const monthly = Array.from({ length: 12 }, (_, i) => ({ year: 2026, month: 12 - i, searchVolume: 1000 + i }));
+  const ids: string[] = [];
   for (let t = 0; t < tasks; t++) {
     const result = Array.from({ length: keywords }, (_, i) => ({
       keyword: `задача ${t} ключевое слово ${i}`,
@@ -57,10 +61,18 @@ try {
       cpc: 1.23,
       monthlySearches: monthly,
     }));
+    // As a finished run leaves it: the row count on the task, the keywords row by row (issue 25).
+    const { id } = (
+      await admin.query<{ id: string }>(
+        `INSERT INTO tasks (id, key_id, operation, status, request, posted_at, finished_at, result_rows, cost, calls_total, calls_done, collected)
+         VALUES (gen_random_uuid(), $1, 'search_volume', 'done', '{}', now(), now(), $2, 1, $2, $2, true) RETURNING id`,
+        [keyId, keywords],
+      )
+    ).rows[0]!;
+    ids.push(id);
     await admin.query(
-      `INSERT INTO tasks (id, key_id, operation, status, request, posted_at, finished_at, result, cost, calls_total, calls_done, collected)
-       VALUES (gen_random_uuid(), $1, 'search_volume', 'done', '{}', now(), now(), $2, 1, $3, $3, true)`,
-      [keyId, JSON.stringify(result), keywords],
+      `INSERT INTO task_result_rows (task_id, position, row) SELECT $1, x.i - 1, x.e FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS x(e, i)`,
+      [id, JSON.stringify(result)],
     );
   }
   console.log(`${tasks} tasks × ${keywords} keywords written; load: ${loadLine()}`);
@@ -71,6 +83,15 @@ try {
     ['default: tasks × keywords (20 × 100)', `{ tasks { edges { node { keywords { ${FIELDS} } } } } }`],
     ['largest: tasks(first: 2) × keywords(first: 1000)', `{ tasks(first: 2) { edges { node { keywords(first: 1000) { ${FIELDS} } } } } }`],
     ['default, again', `{ tasks { edges { node { keywords { ${FIELDS} } } } } }`],
+    // Issue 25, item 2: before, 140 one-row reads of the same task took 20.6 s at cost 0.
+    [
+      'attack: 140 × task(id) { keywords(first: 1) }',
+      `{ ${Array.from({ length: 140 }, (_, i) => `t${i}: task(id: "${ids[0]}") { ...K }`).join(' ')} } fragment K on Task { keywords(first: 1) { phrase } }`,
+    ],
+    [
+      'largest: 100 × task(id) { keywords(first: 1) }',
+      `{ ${Array.from({ length: 100 }, (_, i) => `t${i}: task(id: "${ids[0]}") { ...K }`).join(' ')} } fragment K on Task { keywords(first: 1) { phrase } }`,
+    ],
   ];
   const rows: (string | number)[][] = [];
   for (const [name, query] of queries) {
@@ -98,6 +119,36 @@ try {
     rows.push([name, `${answer.status} ${code}`, `${(answer.text.length / 1024).toFixed(1)} KiB`, ms(wall), mib(peak - rssBefore), ms(stall)]);
   }
   printTable('GraphQL task keyword reads', ['query', 'status', 'answer', 'wall ms', 'RSS growth (peak)', 'longest /healthz ms'], rows);
+
+  // Issue 25, item 2: three of the largest task(id) alias requests at once, while another key polls /v1/usage
+  // (its ledger in the same database) and posts a task: how long do the other key's requests wait?
+  const other = (path: string, body?: unknown) =>
+    fetch(`${serviceUrl}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${OTHER_KEY}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((r) => r.text());
+  const contention: (string | number)[][] = [];
+  for (const [name, query] of queries.filter(([label]) => label.includes('× task(id)'))) {
+    const waits: number[] = [];
+    let running = true;
+    const poller = (async () => {
+      for (let i = 0; running; i++) {
+        const started = performance.now();
+        await (i % 10 === 9 ? other('/v1/keywords/search_volume/task_post', { keywords: [`другой ключ ${i}`] }) : other('/v1/usage'));
+        waits.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    const started = performance.now();
+    await Promise.all([call('/graphql', { query }), call('/graphql', { query }), call('/graphql', { query })]);
+    const wall = performance.now() - started;
+    running = false;
+    await poller;
+    waits.sort((a, b) => a - b);
+    contention.push([`3 × ${name.replace(/^\w+: /, '')}`, ms(wall), waits.length, ms(waits[Math.floor(waits.length * 0.99)] ?? 0), ms(waits.at(-1) ?? 0)]);
+  }
+  printTable('Another key meanwhile (/v1/usage, every 10th a task_post)', ['load', 'wall ms', 'requests', 'p99 ms', 'max ms'], contention);
 
   // Item 10: ten anonymous requests at once, each 199 aliased __schema (before: 6.9 MB each, /healthz 4.5 s).
   const aliased = `{ ${Array.from({ length: 199 }, (_, i) => `s${i}: __schema { types { name } }`).join(' ')} }`;

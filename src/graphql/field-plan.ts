@@ -42,6 +42,8 @@ export interface FieldPlan {
   fanout?: number;
   /** The stored tasks it returns, for a `Task.keywords` below it. */
   tasks?: TaskSelector;
+  /** Stored tasks it reads, at most (a `task(id)` one, a `tasks(first)` page `first`): bounded per operation. */
+  taskReads?: number;
   /** It returns stored keywords of the tasks above: their phrases are known only once read (task-keyword-plan.ts). */
   storedKeywords?: KeywordRows;
   /** Tasks it creates (a `createSearchVolumeTask`). */

@@ -22,7 +22,7 @@ import { type SourceCall, sourceCallKey } from '../domain/source-call.js';
 import type { ServiceContext } from '../services/context.js';
 import { domainToGraphQLError } from './errors.js';
 import { FIELD_PLANNERS, type KeywordParent, type KeywordRows, type TaskSelector } from './field-planners.js';
-import { MAX_KEYWORD_ROWS_PER_ANSWER } from './task-args.js';
+import { MAX_KEYWORD_ROWS_PER_ANSWER, MAX_TASK_READS } from './task-args.js';
 import { MAX_TASKS_PER_POST } from '../tasks/task-service.js';
 import type { TaskOperation } from '../tasks/task-types.js';
 
@@ -44,6 +44,8 @@ export interface OperationPlan {
   storedKeywordViews: StoredKeywordViews[];
   /** Keyword rows the answer may hold, at most (stored task keywords, over every task read). */
   keywordRows: number;
+  /** Stored tasks the operation may read, at most (every alias of `task(id)`, every task of a `tasks` page). */
+  taskReads: number;
   /** Tasks the operation creates (every alias of createSearchVolumeTask). */
   tasksCreated: number;
   /** Their bodies in document order, with where each is: checked (async: DNS) before the first is created. */
@@ -69,7 +71,7 @@ export interface OperationPlanInput {
   services: ServiceContext;
 }
 
-const EMPTY: OperationPlan = { errors: [], calls: [], extraCalls: 0, storedKeywordViews: [], keywordRows: 0, tasksCreated: 0, taskBodies: [] };
+const EMPTY: OperationPlan = { errors: [], calls: [], extraCalls: 0, storedKeywordViews: [], keywordRows: 0, taskReads: 0, tasksCreated: 0, taskBodies: [] };
 
 /** Where a stored keyword's nested views are checked, before the real phrases are read: any valid phrase. */
 const PROBE: KeywordParent = { phrase: 'probe', regions: [], stored: true };
@@ -101,6 +103,7 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
   const storedKeywordViews: StoredKeywordViews[] = [];
   let extraCalls = 0;
   let keywordRows = 0;
+  let taskReads = 0;
   let tasksCreated = 0;
   const taskBodies: OperationPlan['taskBodies'] = [];
 
@@ -134,6 +137,7 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
           for (const call of plan.calls) sink.set(sourceCallKey(call), call);
           extraCalls += (plan.extraCalls ?? 0) * scope.fanout;
           tasksCreated += plan.creates ?? 0;
+          taskReads += (plan.taskReads ?? 0) * scope.fanout;
           if (plan.taskBody) taskBodies.push({ ...plan.taskBody, path: at });
           children = plan.keywords ?? parents;
           below = { fanout: scope.fanout * (plan.fanout ?? 1), tasks: plan.tasks ?? scope.tasks };
@@ -177,7 +181,8 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
   };
   walk(root, [operation.selectionSet], [], [], { fanout: 1 }, calls);
   if (keywordRows > MAX_KEYWORD_ROWS_PER_ANSWER) errors.push(tooManyRows(keywordRows));
-  return { errors, calls: [...calls.values()], extraCalls, storedKeywordViews, keywordRows, tasksCreated, taskBodies };
+  if (taskReads > MAX_TASK_READS) errors.push(tooManyTaskReads(taskReads));
+  return { errors, calls: [...calls.values()], extraCalls, storedKeywordViews, keywordRows, taskReads, tasksCreated, taskBodies };
 }
 
 function tooComplex(message: string, extensions: Record<string, unknown>): GraphQLError {
@@ -197,6 +202,15 @@ function tooManyRows(rows: number): GraphQLError {
     `the answer could hold up to ${rows} task keyword rows; at most ${MAX_KEYWORD_ROWS_PER_ANSWER} are allowed per operation — ` +
       'page them with keywords(first:, after:) or ask for fewer tasks',
     { limit: 'keywordRows', keywordRows: rows, maxKeywordRows: MAX_KEYWORD_ROWS_PER_ANSWER },
+  );
+}
+
+/** 140 aliases of `task(id)` read the stored task 140 times: as many reads as one `tasks(first: 100)` page, no more. */
+function tooManyTaskReads(reads: number): GraphQLError {
+  return tooComplex(
+    `the operation reads up to ${reads} tasks (task(id), counting aliases, and the tasks of each tasks page); at most ${MAX_TASK_READS} ` +
+      'are allowed per operation — ask for fewer, or page them with tasks(first:, after:)',
+    { limit: 'taskReads', taskReads: reads, maxTaskReads: MAX_TASK_READS },
   );
 }
 

@@ -1,4 +1,5 @@
 import { invalidField } from '../domain/errors.js';
+import { TASK_RESULT_PAGES } from '../tasks/result-pages.js';
 
 // The arguments of the task fields, checked the same way by the operation plan (before anything runs) and by
 // the resolvers: a bad one is BAD_USER_INPUT naming it, never a database error (a 500).
@@ -6,15 +7,13 @@ import { invalidField } from '../domain/errors.js';
 /** A page of the task list: 20 unless asked, 1 to 100. */
 export const DEFAULT_TASKS_PAGE = 20;
 export const MAX_TASKS_PAGE = 100;
-/** A page of a task's keywords (`Task.keywords`): 100 unless asked, 1 to 1,000. */
-export const DEFAULT_KEYWORDS_PAGE = 100;
-export const MAX_KEYWORDS_PAGE = 1000;
-/**
- * Most keyword rows one answer may hold, over every task it reads (`tasks(first) × keywords(first)`): about
- * 700 bytes each with their monthly figures, so an answer stays near 1.5 MB. The default page sizes (20 tasks
- * of 100 keywords) fit exactly; 100 tasks of 10,000 keywords used to build a 128 MB answer.
- */
-export const MAX_KEYWORD_ROWS_PER_ANSWER = 2000;
+/** A page of a task's keywords (`Task.keywords`), and the bounds of one answer: TASK_RESULT_PAGES.graphql. */
+export const DEFAULT_KEYWORDS_PAGE = TASK_RESULT_PAGES.graphql.defaultLimit;
+export const MAX_KEYWORDS_PAGE = TASK_RESULT_PAGES.graphql.maxLimit;
+/** Most keyword rows one answer may hold, over every task it reads (`tasks(first) × keywords(first)`). */
+export const MAX_KEYWORD_ROWS_PER_ANSWER = TASK_RESULT_PAGES.graphql.maxRowsPerAnswer;
+/** Most task reads one operation may make: each alias of `task(id)` is one, a `tasks` page one per task. */
+export const MAX_TASK_READS = TASK_RESULT_PAGES.graphql.maxTaskReads;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -25,12 +25,20 @@ export interface HttpCall {
   readBody(limit: number): Promise<Buffer>;
 }
 
-/** An answer: status, headers (lower-case names) and a body written in one piece. */
+/**
+ * An answer: status, headers (lower-case names) and a body written in one piece, or streamed: chunks written as
+ * they are produced, with the socket's backpressure (a task's 10,000-row file read from the database page by
+ * page), sent chunked with no Content-Length. A stream is iterated only once and only for a GET.
+ */
 export interface Reply {
   status: number;
   headers: Record<string, string>;
-  body: string | Uint8Array | null;
+  body: string | Uint8Array | null | AsyncIterable<Uint8Array>;
 }
+
+/** True for a streamed body. */
+export const isStreamBody = (body: Reply['body']): body is AsyncIterable<Uint8Array> =>
+  body !== null && typeof body === 'object' && Symbol.asyncIterator in body;
 
 /** A JSON answer, as UTF-8 bytes; frozen (shared, cached) parts of the body are encoded once (json-bytes.ts). */
 export function jsonReply(body: unknown, status = 200, headers: Record<string, string> = {}, contentType = 'application/json; charset=utf-8'): Reply {
@@ -38,7 +46,7 @@ export function jsonReply(body: unknown, status = 200, headers: Record<string, s
 }
 
 /** The body's length in bytes, as Content-Length states it (HEAD answers state the GET body's length). */
-export function byteLengthOf(body: Reply['body']): number {
+export function byteLengthOf(body: Exclude<Reply['body'], AsyncIterable<Uint8Array>>): number {
   if (body === null) return 0;
   return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
 }

@@ -2,7 +2,7 @@
 // Response would hand node:http a web stream to pump).
 import { Response } from '@whatwg-node/fetch';
 import { DomainError } from '../domain/errors.js';
-import { byteLengthOf, type HttpCall, type Reply } from './exchange.js';
+import { byteLengthOf, type HttpCall, isStreamBody, type Reply } from './exchange.js';
 
 /** A Web-standard Request as an HttpCall (tests, tools, and routes still served through Yoga's plugins). */
 export function callFromFetch(request: Request): HttpCall {
@@ -18,6 +18,21 @@ export function callFromFetch(request: Request): HttpCall {
 
 /** A Reply as a Web-standard Response; for HEAD, no body but the GET body's Content-Length. */
 export function replyToResponse(reply: Reply, head = false): Response {
+  if (isStreamBody(reply.body)) {
+    // Pulled as the reader reads: a chunk is produced only when asked for.
+    const chunks = reply.body[Symbol.asyncIterator]();
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      async cancel() {
+        await chunks.return?.();
+      },
+    });
+    return new Response(head ? null : (stream as BodyInit), { status: reply.status, headers: reply.headers });
+  }
   // A Buffer body is a Uint8Array over Node's pool, which the DOM typings do not name as BodyInit.
   if (!head) return new Response(reply.body as BodyInit | null, { status: reply.status, headers: reply.headers });
   const headers = { ...reply.headers };

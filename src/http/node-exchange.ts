@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyReadError, tooLarge } from './fetch-exchange.js';
-import { byteLengthOf, type HeaderReader, type HttpCall, type Reply } from './exchange.js';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { byteLengthOf, type HeaderReader, type HttpCall, isStreamBody, type Reply } from './exchange.js';
 
 /** A node:http request as an HttpCall: no Web Request, no stream wrappers, the body read as Buffers. */
 export function callFromNode(req: IncomingMessage): HttpCall {
@@ -68,9 +70,22 @@ function readNodeBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-/** Writes a Reply in one piece; for HEAD, the headers only, with the GET body's Content-Length. */
+/**
+ * Writes a Reply in one piece; for HEAD, the headers only, with the GET body's Content-Length. A streamed body
+ * goes chunked, as fast as the client reads it; a failure mid-stream (the headers are out) ends the connection,
+ * so the client sees a cut answer, never a complete-looking one.
+ */
 export function writeReply(res: ServerResponse, reply: Reply, head: boolean): void {
   const headers = reply.headers;
+  if (isStreamBody(reply.body)) {
+    res.writeHead(reply.status, headers);
+    if (head) {
+      res.end();
+      return;
+    }
+    void pipeline(Readable.from(reply.body, { objectMode: false }), res).catch(() => res.destroy());
+    return;
+  }
   if (!('content-length' in headers)) headers['content-length'] = String(byteLengthOf(reply.body));
   res.writeHead(reply.status, headers);
   res.end(head || reply.body === null ? undefined : reply.body);

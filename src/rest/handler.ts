@@ -16,6 +16,8 @@ import { errorReply } from './responses.js';
 import { locationFallbackHeaders } from './location-fallback.js';
 import type { Family, RestRoute } from './routes.js';
 import { finishedTaskResult, presentEnvelope } from './v1/envelope.js';
+import { StreamedList } from './streamed-list.js';
+import { streamedJsonReply } from './streamed-json.js';
 
 /** The REST routes as the HTTP front serves them: one call to a matched route, and the family's refusals. */
 export interface RestEndpoints {
@@ -75,7 +77,10 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
       // A finished task's CSV is its result items' table; a task still waiting answers its JSON status instead.
       const rows = route.envelope === 'own' ? finishedTaskResult(presented) : presented;
       const file = { lang, body, source: runtime.sourceKind, catalog: runtime.catalog, timeZone: runtime.timeZone, now: runtime.clock.now() };
-      return (csv && rows !== undefined && (await csvReply(call.path, rows, csv, headers, file))) || jsonReply(payload, 200, headers);
+      const table = csv && rows !== undefined && (await csvReply(call.path, rows, csv, headers, file));
+      if (table) return table;
+      // A task's result page is written as it is read from the database (up to 10,000 keywords).
+      return rows instanceof StreamedList ? streamedJsonReply(payload, rows, headers) : jsonReply(payload, 200, headers);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { migrate, type Migration } from '../adapters/sql/migrations.js';
 import type { SqlClient } from '../adapters/sql/sql-client.js';
+import { TASK_RESULT_PAGES } from './result-pages.js';
 import type { TaskStore } from './task-store.js';
 import type { TaskOperation, TaskRecord, TaskStatus } from './task-types.js';
 
@@ -41,6 +42,25 @@ export const TASK_MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    // A list result row by row (issue 25): a page of a 10,000-keyword result used to be cut out of one jsonb
+    // value, which the database read and expanded whole for every page (140 one-row pages took 20 s).
+    version: 1202,
+    name: 'task result rows',
+    statements: [
+      'ALTER TABLE tasks ADD COLUMN IF NOT EXISTS result_rows integer',
+      `CREATE TABLE IF NOT EXISTS task_result_rows (
+        task_id uuid NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+        position integer NOT NULL,
+        row jsonb NOT NULL,
+        PRIMARY KEY (task_id, position)
+      )`,
+      `INSERT INTO task_result_rows (task_id, position, row)
+       SELECT t.id, x.i - 1, x.e FROM tasks t, jsonb_array_elements(t.result) WITH ORDINALITY AS x(e, i)
+       WHERE jsonb_typeof(t.result) = 'array'`,
+      `UPDATE tasks SET result_rows = jsonb_array_length(result), result = NULL WHERE jsonb_typeof(result) = 'array'`,
+    ],
+  },
 ];
 
 interface Row {
@@ -58,6 +78,7 @@ interface Row {
   calls_total: number;
   calls_done: number;
   result: unknown;
+  result_rows: number | null;
   error_code: number | null;
   error_message: string | null;
   cost: string | number | null;
@@ -67,7 +88,7 @@ interface Row {
 
 const LIST_COLUMNS =
   'id, key_id, operation, status, tag, request, postback_url, pingback_url, posted_at, started_at, finished_at, ' +
-  'calls_total, calls_done, error_code, error_message, cost, collected, spent';
+  'calls_total, calls_done, result_rows, error_code, error_message, cost, collected, spent';
 
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));
 
@@ -87,6 +108,7 @@ function toRecord(row: Row): TaskRecord {
     callsTotal: Number(row.calls_total),
     callsDone: Number(row.calls_done),
     result: row.result ?? null,
+    resultRows: row.result_rows === null || row.result_rows === undefined ? null : Number(row.result_rows),
     errorCode: row.error_code === null ? null : Number(row.error_code),
     errorMessage: row.error_message,
     cost: row.cost === null ? null : Number(row.cost),
@@ -99,6 +121,23 @@ function toRecord(row: Row): TaskRecord {
 export function createSqlTaskStore(client: SqlClient): TaskStore {
   let migrated: Promise<void> | undefined;
   const q = <R = Row>(sql: string, params?: readonly unknown[]) => client.query<R>(sql, params);
+  /** Rows `offset` to `offset + limit` of a task's list result, one statement over the primary key. */
+  const rowsOf = async (id: string, offset: number, limit: number): Promise<unknown[]> => {
+    const { rows } = await q<{ row: unknown }>(
+      'SELECT row FROM task_result_rows WHERE task_id = $1 AND position >= $2 AND position < $3 ORDER BY position',
+      [id, offset, offset + limit],
+    );
+    return rows.map((r) => r.row);
+  };
+  /** A whole list result (the postback's body only), read a page at a time. */
+  const wholeList = async (id: string): Promise<unknown[]> => {
+    const all: unknown[] = [];
+    for (;;) {
+      const page = await rowsOf(id, all.length, TASK_RESULT_PAGES.readRows);
+      all.push(...page);
+      if (page.length < TASK_RESULT_PAGES.readRows) return all;
+    }
+  };
   return {
     migrate() {
       migrated ??= migrate(client, TASK_MIGRATIONS).then(
@@ -120,13 +159,15 @@ export function createSqlTaskStore(client: SqlClient): TaskStore {
       }
     },
     async get(id, options) {
-      const columns = options?.withResult === false ? `${LIST_COLUMNS}, NULL::jsonb AS result` : '*';
-      const { rows } = await q(`SELECT ${columns} FROM tasks WHERE id = $1`, [id]);
-      return rows[0] ? toRecord(rows[0]) : undefined;
+      // The result column holds only results that are one object (a list is in task_result_rows).
+      const { rows } = await q(`SELECT * FROM tasks WHERE id = $1`, [id]);
+      const task = rows[0] ? toRecord(rows[0]) : undefined;
+      if (task?.resultRows != null && options?.withResult !== false) task.result = await wholeList(id);
+      return task;
     },
     async readyFor(keyId, operation, limit) {
       const { rows } = await q(
-        `SELECT * FROM tasks WHERE key_id = $1 AND operation = $2 AND status IN ('done', 'failed') AND NOT collected
+        `SELECT ${LIST_COLUMNS}, NULL::jsonb AS result FROM tasks WHERE key_id = $1 AND operation = $2 AND status IN ('done', 'failed') AND NOT collected
          ORDER BY finished_at, id LIMIT $3`,
         [keyId, operation, limit],
       );
@@ -150,13 +191,33 @@ export function createSqlTaskStore(client: SqlClient): TaskStore {
       );
     },
     async finish(id, o) {
-      const { rowCount } = await q(
-        `UPDATE tasks SET status = $2, result = $3, error_code = $4, error_message = $5, cost = $6, finished_at = $7,
-           calls_done = CASE WHEN $2 = 'done' THEN calls_total ELSE calls_done END
-         WHERE id = $1 AND status IN ('queued', 'running')`,
-        [id, o.status, o.result === undefined ? null : JSON.stringify(o.result), o.errorCode ?? null, o.errorMessage ?? null, o.cost, o.finishedAt],
-      );
-      return rowCount > 0;
+      const list = Array.isArray(o.result) ? (o.result as unknown[]) : undefined;
+      const object = list || o.result === undefined ? null : JSON.stringify(o.result);
+      const ended = () =>
+        q(
+          `UPDATE tasks SET status = $2, result = $3, result_rows = $8, error_code = $4, error_message = $5, cost = $6, finished_at = $7,
+             calls_done = CASE WHEN $2 = 'done' THEN calls_total ELSE calls_done END
+           WHERE id = $1 AND status IN ('queued', 'running')`,
+          [id, o.status, object, o.errorCode ?? null, o.errorMessage ?? null, o.cost, o.finishedAt, list?.length ?? null],
+        );
+      if (!list) return (await ended()).rowCount > 0;
+      // The rows first, a page per statement, then the status: readers see rows only once result_rows is set.
+      // No transaction: on the embedded database one excludes every other statement (the ledger, /v1/usage)
+      // for its whole length. Rows are written only while the task runs, so a task that ended or was cancelled
+      // meanwhile keeps what it had (a done task's rows stay, a cancelled one's go).
+      const running = `EXISTS (SELECT 1 FROM tasks WHERE id = $1 AND status IN ('queued', 'running'))`;
+      await q(`DELETE FROM task_result_rows WHERE task_id = $1 AND ${running}`, [id]); // a crashed finish's rows
+      for (let at = 0; at < list.length; at += TASK_RESULT_PAGES.readRows) {
+        await q(
+          `INSERT INTO task_result_rows (task_id, position, row)
+           SELECT $1, $2 + x.i - 1, x.e FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS x(e, i) WHERE ${running}
+           ON CONFLICT (task_id, position) DO NOTHING`,
+          [id, at, JSON.stringify(list.slice(at, at + TASK_RESULT_PAGES.readRows))],
+        );
+      }
+      if ((await ended()).rowCount > 0) return true;
+      await q(`DELETE FROM task_result_rows WHERE task_id = $1 AND NOT EXISTS (SELECT 1 FROM tasks WHERE id = $1 AND status = 'done')`, [id]);
+      return false;
     },
     async cancel(keyId, id, at) {
       await q(
@@ -219,15 +280,15 @@ export function createSqlTaskStore(client: SqlClient): TaskStore {
       return { tasks: rows.slice(0, first).map(toRecord), hasNextPage: rows.length > first };
     },
     async resultPage(keyId, id, offset, limit) {
-      const { rows } = await q<{ total: number | string; rows: unknown[] | null }>(
-        `SELECT jsonb_array_length(result) AS total,
-                (SELECT jsonb_agg(e ORDER BY i) FROM jsonb_array_elements(result) WITH ORDINALITY AS x(e, i)
-                 WHERE i > $3 AND i <= $3 + $4) AS rows
-         FROM tasks WHERE id = $1 AND key_id = $2 AND jsonb_typeof(result) = 'array'`,
-        [id, keyId, offset, limit],
+      // The row count is a column, the rows a range of the primary key: a page reads its own rows, nothing more.
+      const { rows } = await q<{ total: number | string }>(
+        'SELECT result_rows AS total FROM tasks WHERE id = $1 AND key_id = $2 AND result_rows IS NOT NULL',
+        [id, keyId],
       );
       const row = rows[0];
-      return row ? { rows: row.rows ?? [], total: Number(row.total) } : undefined;
+      if (!row) return undefined;
+      const total = Number(row.total);
+      return { rows: offset >= total ? [] : await rowsOf(id, offset, limit), total };
     },
     async counts() {
       const { rows } = await q<{ queued: string; running: string; waiting: string | null; keys: string }>(

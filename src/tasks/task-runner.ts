@@ -62,7 +62,7 @@ export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
 
   return {
     async run(taskId, outer) {
-      const task = await deps.store.get(taskId);
+      const task = await deps.store.get(taskId, { withResult: false });
       if (!task || FINISHED.has(task.status)) return 'finished';
       const spec = TASK_OPERATION_SPECS[task.operation];
       const inner = new AbortController();
@@ -159,7 +159,8 @@ export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
       price: outcome.cost,
     });
     deps.logger.info({ taskId: task.id, status: outcome.status, cost: outcome.cost }, 'task finished');
-    const ended = await deps.store.get(task.id);
+    // Without its rows: the notifier reads what it posts when it delivers.
+    const ended = await deps.store.get(task.id, { withResult: false });
     if (ended) deps.onFinished?.(ended);
   }
 }

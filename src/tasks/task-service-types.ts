@@ -1,4 +1,5 @@
 import type { DomainError } from '../domain/errors.js';
+import type { ResultPageArgs } from './result-pages.js';
 import type { ResultPage, TaskCounts, TaskOperation, TaskPage, TaskRecord, TaskStatus } from './task-types.js';
 
 // The task service's shape, apart from its making: services' context names it without reaching the operations
@@ -21,7 +22,7 @@ export interface TaskService {
   /**
    * A task of this key; NOT_FOUND for an unknown id, another key's task, or (with `operation`) a task of another
    * operation, as when a suggestions task is asked for through search_volume's path. A finished task is marked
-   * collected.
+   * collected. A list result is not read (its rows come by pages: resultPage, resultRows) unless `withResult`.
    */
   get(keyId: string, id: string, options?: { withResult?: boolean; operation?: TaskOperation }): Promise<TaskView>;
   ready(keyId: string, operation: TaskOperation): Promise<TaskRecord[]>;
@@ -39,5 +40,10 @@ export interface TaskService {
    * or a result that is not a list. Reads only those rows; does not mark the task collected.
    */
   resultPage(keyId: string, id: string, offset: number, limit: number): Promise<ResultPage | undefined>;
+  /**
+   * The rows of `page` of a task's list result, read TASK_RESULT_PAGES.readRows at a time as they are consumed
+   * (a streamed answer holds one read in memory, not the page). Nothing for an unknown task.
+   */
+  resultRows(keyId: string, id: string, page: ResultPageArgs): AsyncGenerator<unknown[]>;
 }
 

@@ -9,6 +9,7 @@ import type { Prices } from '../services/billing.js';
 import type { RegionCatalog } from '../domain/regions/catalog.js';
 import { billCancelledTask } from './task-billing.js';
 import { TASK_OPERATION_SPECS } from './task-operations.js';
+import { TASK_RESULT_PAGES } from './result-pages.js';
 import type { TaskStore } from './task-store.js';
 import { FINISHED, type ResultPage, type TaskCounts, type TaskOperation, type TaskPage, type TaskRecord, type TaskStatus } from './task-types.js';
 import { checkWebhookUrl } from './webhooks/webhook-url.js';
@@ -69,7 +70,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
   };
 
   const owned = async (keyId: string, id: string, options?: { withResult?: boolean; operation?: TaskOperation }) => {
-    const task = UUID.test(id) ? await store.get(id, { withResult: options?.withResult ?? true }) : undefined;
+    const task = UUID.test(id) ? await store.get(id, { withResult: options?.withResult ?? false }) : undefined;
     const wrongOperation = options?.operation !== undefined && task?.operation !== options.operation;
     if (!task || task.keyId !== keyId || wrongOperation) {
       // Not the raw id: a client's text (NUL, megabytes) is not echoed into the message.
@@ -90,12 +91,10 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
   };
 
   const cancelOwned = async (before: TaskRecord): Promise<TaskView> => {
-    // An ended task is left as it is and shown whole, result included: cancel used to present a done task read
-    // without its result and answer 500. Not marked collected: a cancel is not a collection.
-    if (FINISHED.has(before.status)) {
-      const task = before.status === 'done' ? ((await store.get(before.id, { withResult: true })) ?? before) : before;
-      return { task, eta: null, alreadyEnded: true };
-    }
+    // An ended task is left as it is and shown as task_get shows it (its result read by pages, by the face):
+    // cancel used to present a done task read without its result and answer 500. Not marked collected: a cancel
+    // is not a collection.
+    if (FINISHED.has(before.status)) return { task: before, eta: null, alreadyEnded: true };
     const task = (await store.cancel(before.keyId, before.id, new Date(clock.now())))!;
     deps.abortLocal?.(before.id);
     // A queued task runs nowhere: settle it now. A running one is settled here when it already spent calls,
@@ -185,6 +184,17 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       // Not through owned(): that reads the whole task, result and all (10,000 keywords), to hand out a page.
       if (!UUID.test(id)) return undefined;
       return store.resultPage(keyId, id, offset, limit);
+    },
+    async *resultRows(keyId, id, page) {
+      if (!UUID.test(id)) return;
+      await store.migrate();
+      const end = page.offset + page.limit;
+      for (let at = page.offset; at < end; at += TASK_RESULT_PAGES.readRows) {
+        const read = await store.resultPage(keyId, id, at, Math.min(TASK_RESULT_PAGES.readRows, end - at));
+        if (!read || read.rows.length === 0) return;
+        yield read.rows;
+        if (at + read.rows.length >= read.total) return;
+      }
     },
   };
 }

@@ -5,7 +5,11 @@ export interface TaskStore {
   /** Creates the tables when missing (once per process; later calls share the first). */
   migrate(): Promise<void>;
   insert(tasks: readonly NewTask[]): Promise<void>;
-  /** `withResult: false` leaves `result` null (read its rows with resultPage): a result may hold 10,000 keywords. */
+  /**
+   * A task; a list result (up to 10,000 keywords) is read whole only by default, for the postback's body. The
+   * faces pass `withResult: false` and read it by pages (resultPage): `result` is then null for a list (its row
+   * count in `resultRows`), a result that is one object stays.
+   */
   get(id: string, options?: { withResult?: boolean }): Promise<TaskRecord | undefined>;
   /** Finished (done or failed) tasks of this key and operation not yet collected, oldest first. */
   readyFor(keyId: string, operation: TaskOperation, limit: number): Promise<TaskRecord[]>;

@@ -25,7 +25,13 @@ export interface TaskRecord {
   /** Distinct source calls the task needs, and how many are answered (from cache or upstream). */
   callsTotal: number;
   callsDone: number;
+  /**
+   * The service's output. A list result (a search_volume task's keywords) is kept row by row and read by pages
+   * (TaskStore.resultPage): it is here only when asked for whole (the postback); other results are one object.
+   */
   result: unknown;
+  /** Rows of a list result (null: no result yet, or one that is not a list). */
+  resultRows: number | null;
   /** 5-digit status of a failed task (50000 for a keyword the source rejected), and its message. */
   errorCode: number | null;
   errorMessage: string | null;

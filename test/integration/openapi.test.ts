@@ -144,7 +144,8 @@ describe('GET /openapi.json', () => {
       expect(Object.keys(doc.paths[route.path][methodOf(route)].responses['400'].content)).toEqual([mediaType]);
       // A route without fields (quota) has no bad input; the others refuse a wrong value naming the field.
       if (Object.keys((route.schema as any).shape).length > 0) {
-        const wrong = isGet(route) ? { from: 'yesterday' } : { phrase: 42, keyword: 42, keywords: 42 };
+        // (task_get's fields are its page: offset, limit.)
+        const wrong = isGet(route) ? { from: 'yesterday', offset: 'yesterday' } : { phrase: 42, keyword: 42, keywords: 42 };
         const bad = await call(app, route, wrong);
         // A task post answers 200 as the format does; the refused task carries its own 40501 naming the field.
         const status = route.envelope === 'own' ? bad.json.tasks[0].status_code : bad.status;

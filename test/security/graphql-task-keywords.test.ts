@@ -44,10 +44,16 @@ describe('GraphQL task reads: paged, capped, priced and planned', () => {
 
   const insertDone = async (keywords: readonly string[], postedAt: Date) => {
     const id = randomUUID();
+    // As a finished run leaves it: the row count on the task, the keywords row by row (sql-task-store.ts).
     await client.query(
-      `INSERT INTO tasks (id, key_id, operation, status, request, posted_at, finished_at, result, cost, calls_total, calls_done, collected)
-       VALUES ($1, $2, 'search_volume', 'done', $3, $4, $4, $5, 1, $6, $6, true)`,
-      [id, keyId, JSON.stringify({ keywords }), postedAt, JSON.stringify(keywords.map(volume)), keywords.length],
+      `INSERT INTO tasks (id, key_id, operation, status, request, posted_at, finished_at, result_rows, cost, calls_total, calls_done, collected)
+       VALUES ($1, $2, 'search_volume', 'done', $3, $4, $4, $5, 1, $5, $5, true)`,
+      [id, keyId, JSON.stringify({ keywords }), postedAt, keywords.length],
+    );
+    await client.query(
+      `INSERT INTO task_result_rows (task_id, position, row)
+       SELECT $1, x.i - 1, x.e FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS x(e, i)`,
+      [id, JSON.stringify(keywords.map(volume))],
     );
     return id;
   };

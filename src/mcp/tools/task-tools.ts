@@ -4,7 +4,8 @@ import { MAX_KEYWORDS, MAX_TASK_KEYWORDS, searchVolumeTaskRequestSchema } from '
 import { stringField } from '../../domain/requests/parse.js';
 import { ROUTE_DOCS } from '../../rest/openapi/route-docs.js';
 import { taskGetEnvelopeSchemas } from '../../rest/openapi/schemas-tasks.js';
-import { presentTaskObject } from '../../rest/v1/task-envelope.js';
+import { presentTaskObject, type ResultItemsPage, taskResultPage } from '../../rest/v1/task-envelope.js';
+import { type ResultPageArgs, resultPageArgs, TASK_RESULT_PAGES } from '../../tasks/result-pages.js';
 import { requireTasks, type TaskView } from '../../tasks/task-service.js';
 import type { TaskStatus } from '../../tasks/task-types.js';
 import type { RequestContext } from '../../services/runtime.js';
@@ -25,9 +26,17 @@ const taskOutput = taskObjectSchema.element.extend({
 const taskIdInput = z.object({ id: stringField('id').meta({ description: 'The task id task_create returned (a UUID).' }) });
 const MCP_TIME = '0 sec'; // the envelope's time field; an MCP result has no request frame of its own
 
-const presented = (view: TaskView) => {
-  const { id, ...rest } = presentTaskObject(view, MCP_TIME);
+const presented = (view: TaskView, page?: ResultItemsPage) => {
+  const { id, ...rest } = presentTaskObject(view, MCP_TIME, page);
   return { id, status: view.task.status, ...rest };
+};
+/** The view with `page` of its result (read by pages from the store; one answer holds at most the MCP page). */
+const withPage = async (scope: RequestContext, view: TaskView, page: ResultPageArgs = resultPageArgs('mcp', {})) =>
+  presented(view, await taskResultPage(requireTasks(scope), view, page, 'memory'));
+const { defaultLimit, maxLimit } = TASK_RESULT_PAGES.mcp;
+const pageInput = {
+  offset: z.number().optional().meta({ description: 'First result item to return (0 unless given); with limit, pages through total_count.' }),
+  limit: z.number().optional().meta({ description: `Items to return, 1 to ${maxLimit} (${defaultLimit} unless given).` }),
 };
 const own = (scope: RequestContext, id: string) => requireTasks(scope).get(scope.principal.keyId, id);
 
@@ -55,7 +64,7 @@ export const taskCreate = defineTool({
     const tasks = requireTasks(scope);
     const [posted] = await tasks.post(scope.principal.keyId, 'search_volume', [args]);
     if (!posted!.ok) throw posted!.error;
-    return presented(await tasks.get(scope.principal.keyId, posted!.task.id));
+    return withPage(scope, await tasks.get(scope.principal.keyId, posted!.task.id));
   },
   summarize: (task) => `Task ${task.id} created for ${task.progress.calls_total} keyword calls: ${statusLine(task)}, ${progressLine(task)}.`,
 });
@@ -78,22 +87,26 @@ export const taskResult = defineTool({
   name: 'task_result',
   title: 'Result of a finished task',
   description:
-    'The result of a finished task: the same items keyword_search_volume gives, one per keyword. Free. Answers an error naming the status while the task is not done yet. Marks the task collected (it leaves the /v1 tasks_ready list).',
-  input: taskIdInput,
+    `The result of a finished task: the same items keyword_search_volume gives, one per keyword, a page at a time (offset, limit: ${defaultLimit} unless given; total_count says how many there are). Free. Answers an error naming the status while the task is not done yet. Marks the task collected (it leaves the /v1 tasks_ready list).`,
+  input: taskIdInput.extend(pageInput),
   output: taskOutput,
   fields: {},
   free: true,
   effects: READS_AND_COLLECTS,
   run: async (args, scope) => {
-    const task = presented(await own(scope, args.id));
+    const page = resultPageArgs('mcp', args); // a bad offset or limit is refused before any read
+    const task = await withPage(scope, await own(scope, args.id), page);
     if (task.status_code !== 20000) {
       throw new DomainError('NOT_FOUND', `task ${task.id} has no result: ${statusLine(task)}, ${progressLine(task)}`, { field: 'id' });
     }
     return task;
   },
-  summarize: (task) => {
+  summarize: (task, args) => {
     const items = (task.result ?? []) as { keyword: string; search_volume: number }[];
-    const lines = items.slice(0, 20).map((item, i) => `${i + 1}. ${item.keyword} — ${item.search_volume}/month`);
-    return [`Task ${task.id}: ${items.length} keywords (cost ${task.cost}).`, ...lines, ...(items.length > 20 ? [`… ${items.length - 20} more`] : [])].join('\n');
+    const offset = (args as { offset?: number }).offset ?? 0;
+    const lines = items.slice(0, 20).map((item, i) => `${offset + i + 1}. ${item.keyword} — ${item.search_volume}/month`);
+    const rest = task.total_count - offset - Math.min(items.length, 20);
+    const range = items.length === task.total_count ? '' : ` (items ${offset + 1}–${offset + items.length} of ${task.total_count}; offset ${offset + items.length} reads on)`;
+    return [`Task ${task.id}: ${task.total_count} keywords${range} (cost ${task.cost}).`, ...lines, ...(rest > 0 ? [`… ${rest} more`] : [])].join('\n');
   },
 });

@@ -80,14 +80,19 @@ export function columnLabel(column: string, lang: TableLang): string {
  */
 export function labelTable(table: CsvTable, lang: TableLang | undefined): CsvTable {
   if (!lang) return table;
-  const translate = table.columns.map((column) => (lang === 'ru' ? RU_VALUES[column] : undefined));
-  return {
-    columns: table.columns.map((column) => columnLabel(column, lang)),
-    rows: table.rows.map((row) =>
-      row.map((cell, i): CsvCell => {
-        const names = translate[i];
-        return names && typeof cell === 'string' ? (names[cell] ?? cell) : cell;
-      }),
-    ),
-  };
+  return { columns: table.columns.map((column) => columnLabel(column, lang)), rows: labelRows(table.columns, table.rows, lang) };
 }
+
+/** Rows of a table with columns `columns` as labelTable shows them (a streamed table's page at a time). */
+export function labelRows(columns: readonly string[], rows: readonly CsvCell[][], lang: TableLang | undefined): CsvCell[][] {
+  if (lang !== 'ru') return rows as CsvCell[][];
+  const translate = columns.map((column) => RU_VALUES[column]);
+  return rows.map((row) => row.map((cell, i) => labelValue(translate[i], cell)));
+}
+
+/** One cell of `column` as labelTable shows it in `lang`. */
+export const labelCell = (column: string, cell: CsvCell, lang: TableLang | undefined): CsvCell =>
+  lang === 'ru' ? labelValue(RU_VALUES[column], cell) : cell;
+
+const labelValue = (names: Record<string, string> | undefined, cell: CsvCell): CsvCell =>
+  names && typeof cell === 'string' ? (names[cell] ?? cell) : cell;

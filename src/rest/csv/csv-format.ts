@@ -51,12 +51,23 @@ function formatCell(cell: CsvCell, dialect: CsvDialect): string {
 
 /** The file's text: header and rows, RFC 4180 quoting, CRLF line ends; the BOM first in the excel dialect. */
 export function writeCsv(table: CsvTable, dialect: CsvDialect): string {
-  const records = [table.columns.map((c) => neutraliseFormula(c)), ...table.rows.map((row) => row.map((cell) => formatCell(cell, dialect)))];
-  const text = stringify(records, {
-    delimiter: dialect === 'excel' ? ';' : ',',
-    record_delimiter: 'windows',
-    // csv-stringify quotes a delimiter, a quote or the record delimiter; a lone LF or CR must be quoted too.
-    quoted_match: /[\r\n]/,
-  });
+  return csvHead(table.columns, dialect) + csvRows(table.rows, dialect);
+}
+
+/** The start of a file: the BOM (excel dialect) and the header row. */
+export function csvHead(columns: readonly string[], dialect: CsvDialect): string {
+  const text = stringify([columns.map((c) => neutraliseFormula(c))], options(dialect));
   return dialect === 'excel' ? `\uFEFF${text}` : text;
 }
+
+/** Rows of a file, each ending in CRLF: a streamed file writes a page of them at a time. */
+export function csvRows(rows: readonly CsvCell[][], dialect: CsvDialect): string {
+  return rows.length === 0 ? '' : stringify(rows.map((row) => row.map((cell) => formatCell(cell, dialect))), options(dialect));
+}
+
+const options = (dialect: CsvDialect) => ({
+  delimiter: dialect === 'excel' ? ';' : ',',
+  record_delimiter: 'windows' as const,
+  // csv-stringify quotes a delimiter, a quote or the record delimiter; a lone LF or CR must be quoted too.
+  quoted_match: /[\r\n]/,
+});

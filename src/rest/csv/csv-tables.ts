@@ -29,35 +29,54 @@ const SEARCH_VOLUME_FIELDS = [
 const SEASONALITY_FIELDS = ['yoy_change_percent', 'peak_month', 'seasonality_index', 'trend_class'] as const;
 const monthKey = (m: { year: number; month: number }) => `${m.year}-${String(m.month).padStart(2, '0')}`;
 
+/** One search_volume item's cells by column name (a month it lacks has none: an empty cell). */
+export function searchVolumeCells(item: SearchVolumeItemJson): Map<string, CsvCell> {
+  const cells = new Map<string, CsvCell>();
+  for (const f of SEARCH_VOLUME_FIELDS) cells.set(f, (item as unknown as Row)[f] as CsvCell);
+  for (const f of SEASONALITY_FIELDS) cells.set(f, item.seasonality?.[f]);
+  for (const m of item.monthly_searches) cells.set(monthKey(m), m.search_volume);
+  for (const type of EXTRA_MATCH_TYPES) for (const m of typeSeries(item, type)) cells.set(`${type}_${monthKey(m)}`, m.search_volume);
+  // Why a row has no figures: the source refused that keyword (the others are measured).
+  cells.set('error', item.error?.status_message);
+  return cells;
+}
+
+const typeSeries = (item: SearchVolumeItemJson, type: ExtraMatchType) => item.match_type_monthly_searches?.[type]?.monthly_searches ?? [];
+
+/**
+ * The columns of a search_volume table, gathered item by item (a task's 10,000 items come a page at a time):
+ * the fields, the seasonality, then one column per broad month any item has (`2025-11`), oldest first, then for
+ * each asked match type its derived months (`phrase_2025-11`), so a client sees each type's season too.
+ */
+export function createSearchVolumeColumns() {
+  const months = new Set<string>();
+  const typeMonths = new Map<ExtraMatchType, Set<string>>(EXTRA_MATCH_TYPES.map((type) => [type, new Set()]));
+  return {
+    add(item: SearchVolumeItemJson): void {
+      for (const m of item.monthly_searches) months.add(monthKey(m));
+      for (const type of EXTRA_MATCH_TYPES) for (const m of typeSeries(item, type)) typeMonths.get(type)!.add(monthKey(m));
+    },
+    columns(): string[] {
+      const typed = EXTRA_MATCH_TYPES.flatMap((type) => [...typeMonths.get(type)!].sort().map((month) => `${type}_${month}`));
+      return [...SEARCH_VOLUME_FIELDS, ...SEASONALITY_FIELDS, ...[...months].sort(), ...typed, 'error'];
+    },
+  };
+}
+
 /**
  * search_volume (live or a task's result): one row per keyword, its fields (the match types' volumes empty when
- * not asked), its seasonality, then one column per broad month (`2025-11`), oldest first, over every month any
- * keyword has; then, for each asked match type, its derived months (`phrase_2025-11`), so a client sees each
- * type's season too; a month a keyword lacks is an empty cell.
+ * not asked), its seasonality, its months (createSearchVolumeColumns); a month a keyword lacks is an empty cell.
  */
 export function searchVolumeTable(items: readonly SearchVolumeItemJson[]): CsvTable {
   items = listOf(items);
-  const months = [...new Set(items.flatMap((item) => item.monthly_searches.map(monthKey)))].sort();
-  const typeSeries = (item: SearchVolumeItemJson, type: ExtraMatchType) => item.match_type_monthly_searches?.[type]?.monthly_searches ?? [];
-  const typeMonths = EXTRA_MATCH_TYPES.flatMap((type) =>
-    [...new Set(items.flatMap((item) => typeSeries(item, type).map(monthKey)))].sort().map((month) => ({ type, month })),
-  );
-  return {
-    columns: [...SEARCH_VOLUME_FIELDS, ...SEASONALITY_FIELDS, ...months, ...typeMonths.map(({ type, month }) => `${type}_${month}`), 'error'],
-    rows: items.map((item) => {
-      const byMonth = new Map(item.monthly_searches.map((m) => [monthKey(m), m.search_volume]));
-      const byTypeMonth = new Map(EXTRA_MATCH_TYPES.flatMap((type) => typeSeries(item, type).map((m) => [`${type}_${monthKey(m)}`, m.search_volume] as const)));
-      return [
-        ...SEARCH_VOLUME_FIELDS.map((f) => (item as unknown as Row)[f] as CsvCell),
-        ...SEASONALITY_FIELDS.map((f) => item.seasonality?.[f]),
-        ...months.map((m) => byMonth.get(m)),
-        ...typeMonths.map(({ type, month }) => byTypeMonth.get(`${type}_${month}`)),
-        // Why a row has no figures: the source refused that keyword (the others are measured).
-        item.error?.status_message,
-      ];
-    }),
-  };
+  const shape = createSearchVolumeColumns();
+  for (const item of items) shape.add(item);
+  const columns = shape.columns();
+  return { columns, rows: items.map((item) => rowOf(columns, searchVolumeCells(item))) };
 }
+
+/** A row of cells in the order of `columns`. */
+export const rowOf = (columns: readonly string[], cells: ReadonlyMap<string, CsvCell>): CsvCell[] => columns.map((c) => cells.get(c));
 
 const REGION_FIELDS = ['regionId', 'regionName', 'regionNameEn', 'regionType', 'parentId', 'parentName', 'countryCode'];
 

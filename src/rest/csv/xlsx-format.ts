@@ -1,13 +1,10 @@
 import { PassThrough } from 'node:stream';
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { createSlicer } from '../stream-turns.js';
 import type { CsvCell, CsvTable } from './csv-format.js';
 
 /** ExcelJS, loaded on the first workbook: it costs ~28 MiB of memory and start-up time that few processes need. */
 let excel: Promise<typeof import('exceljs')> | undefined;
 const loadExcel = () => (excel ??= import('exceljs').then((module) => module.default));
-
-/** Rows written between yields to the event loop: a 10,000-row task table once held it ~2 s in one piece. */
-const ROWS_PER_SLICE = 250;
 
 /** What a workbook holds besides its table: a title row above the header and a second sheet about the data. */
 export interface WorkbookExtras {
@@ -37,13 +34,54 @@ function shownLength(cell: CsvCell): number {
  * ~10 characters, which cut every phrase to "детский в…".
  */
 export function columnWidths(table: CsvTable): number[] {
-  return table.columns.map((header, c) => {
-    let widest = 0;
-    for (const row of table.rows) widest = Math.max(widest, shownLength(row[c]));
-    const longestWord = Math.max(...header.split(/\s+/).map((word) => word.length));
-    const headerNeed = Math.max(longestWord, Math.min(header.length, HEADER_WRAP));
-    return Math.min(MAX_WIDTH, Math.max(6, widest, headerNeed) + 2);
-  });
+  return sheetShapeOf(table).widths;
+}
+
+/** A column's width from its header and its widest cell (characters). */
+function widthOf(header: string, widest: number): number {
+  const longestWord = Math.max(...header.split(/\s+/).map((word) => word.length));
+  const headerNeed = Math.max(longestWord, Math.min(header.length, HEADER_WRAP));
+  return Math.min(MAX_WIDTH, Math.max(6, widest, headerNeed) + 2);
+}
+
+/** What a sheet must know before its first row: its headers, each column's width and number format, its rows. */
+export interface SheetShape {
+  columns: string[];
+  widths: number[];
+  /** Columns of numbers that are all whole (shown with a thousands separator). */
+  wholeNumbers: boolean[];
+  rowCount: number;
+}
+
+/** What one column's cells need of the sheet: the widest, and whether every number is whole. */
+export interface ColumnCells {
+  widest: number;
+  /** undefined: no number seen yet (nor anything else); false once a cell is text or a fraction. */
+  whole: boolean | undefined;
+}
+
+/** Adds one cell to what its column has seen (a streamed table's cells come a page at a time). */
+export function seeCell(seen: ColumnCells, cell: CsvCell): void {
+  seen.widest = Math.max(seen.widest, shownLength(cell));
+  if (cell === null || cell === undefined || seen.whole === false) return;
+  seen.whole = typeof cell === 'number' && Number.isInteger(cell);
+}
+
+/** The shape from the headers and what each column's cells showed. */
+export function sheetShapeFrom(columns: string[], cells: readonly ColumnCells[], rowCount: number): SheetShape {
+  return {
+    columns,
+    widths: columns.map((header, c) => widthOf(header, cells[c]?.widest ?? 0)),
+    wholeNumbers: columns.map((_, c) => cells[c]?.whole === true),
+    rowCount,
+  };
+}
+
+/** The shape of a table held whole. */
+export function sheetShapeOf(table: CsvTable): SheetShape {
+  const cells = table.columns.map((): ColumnCells => ({ widest: 0, whole: undefined }));
+  for (const row of table.rows) row.forEach((cell, c) => cells[c] && seeCell(cells[c], cell));
+  return sheetShapeFrom(table.columns, cells, table.rows.length);
 }
 
 /**
@@ -58,18 +96,6 @@ function declareFilterDatabase(workbook: { definedNames: object }, range: string
     configurable: true,
     get: () => [...((own?.get?.call(names) as unknown[]) ?? []), { name: '_xlnm._FilterDatabase', localSheetId: 0, ranges: [range] }],
   });
-}
-
-/** True when the column holds numbers and every one is whole. */
-function isWholeNumberColumn(table: CsvTable, c: number): boolean {
-  let seen = false;
-  for (const row of table.rows) {
-    const cell = row[c];
-    if (cell === null || cell === undefined) continue;
-    if (typeof cell !== 'number' || !Number.isInteger(cell)) return false;
-    seen = true;
-  }
-  return seen;
 }
 
 /** How many lines a text takes wrapped at `width` characters, word by word. */
@@ -97,30 +123,62 @@ function columnName(n: number): string {
  * autofilter, columns as wide as their content, numbers as numbers (Excel sorts and sums them; no decimal-mark
  * dialect to choose), text as text; then, when given, a second sheet about the data. A text cell is never a
  * formula: ExcelJS writes a string as a string cell, so the CSV's leading-apostrophe guard is not needed here.
- * Written with ExcelJS's streaming writer, a slice of rows at a time, so other requests are served meanwhile.
  */
 export async function writeXlsx(table: CsvTable, sheetName: string, extras: WorkbookExtras = {}): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of streamXlsx(sheetShapeOf(table), oneAndDone(table.rows), sheetName, extras)) chunks.push(chunk);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+async function* oneAndDone<T>(value: T): AsyncGenerator<T> {
+  yield value;
+}
+
+/**
+ * The workbook of writeXlsx as it is written, its rows a page at a time (a task's 10,000 keywords read from the
+ * database as they go out; `shape` was worked out before, over the same rows). ExcelJS's streaming writer, a
+ * slice of rows between yields to the event loop, so other requests are served meanwhile.
+ */
+export async function* streamXlsx(
+  shape: SheetShape,
+  pages: AsyncIterable<readonly CsvCell[][]>,
+  sheetName: string,
+  extras: WorkbookExtras = {},
+): AsyncGenerator<Uint8Array> {
   const sink = new PassThrough();
-  const chunks: Buffer[] = [];
-  sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    sink.on('end', resolve);
-    sink.on('error', reject);
+  const writing = writeWorkbook(sink, shape, pages, sheetName, extras).catch((error: unknown) => {
+    sink.destroy(error as Error);
   });
+  try {
+    for await (const chunk of sink) yield chunk as Buffer;
+  } finally {
+    // The reader stopped early (the client went away): the writer's next chunk finds the sink destroyed and stops.
+    sink.destroy();
+    await writing;
+  }
+}
+
+async function writeWorkbook(
+  sink: PassThrough,
+  shape: SheetShape,
+  pages: AsyncIterable<readonly CsvCell[][]>,
+  sheetName: string,
+  extras: WorkbookExtras,
+): Promise<void> {
   const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
   workbook.creator = 'search-demand statistics';
+  const { columns, widths } = shape;
   const headerRow = extras.title ? 2 : 1;
-  const lastColumn = columnName(Math.max(1, table.columns.length));
+  const lastColumn = columnName(Math.max(1, columns.length));
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'table', {
-    views: [{ state: 'frozen', ySplit: headerRow, xSplit: table.columns.length > 1 ? 1 : 0 }],
+    views: [{ state: 'frozen', ySplit: headerRow, xSplit: columns.length > 1 ? 1 : 0 }],
   });
-  const lastRow = headerRow + Math.max(1, table.rows.length);
+  const lastRow = headerRow + Math.max(1, shape.rowCount);
   sheet.autoFilter = `A${headerRow}:${lastColumn}${lastRow}`;
   declareFilterDatabase(workbook, `'${sheet.name.replaceAll("'", "''")}'!$A$${headerRow}:$${lastColumn}$${lastRow}`);
-  const widths = columnWidths(table);
   // Whole numbers with a thousands separator (23 180), as a report shows them; fractions keep the General format.
-  sheet.columns = widths.map((width, c) => ({ width, ...(!extras.codeColumns?.has(c) && isWholeNumberColumn(table, c) ? { style: { numFmt: '#,##0' } } : {}) }));
+  sheet.columns = widths.map((width, c) => ({ width, ...(!extras.codeColumns?.has(c) && shape.wholeNumbers[c] ? { style: { numFmt: '#,##0' } } : {}) }));
   sheet.pageSetup.orientation = 'landscape';
   sheet.pageSetup.printTitlesRow = `${headerRow}:${headerRow}`;
   if (extras.title) {
@@ -128,22 +186,23 @@ export async function writeXlsx(table: CsvTable, sheetName: string, extras: Work
     title.font = { bold: true, size: 12 };
     title.commit();
   }
-  const header = sheet.addRow(table.columns);
+  const header = sheet.addRow(columns);
   header.font = { bold: true };
   header.alignment = { wrapText: true, vertical: 'top' };
   // LibreOffice does not grow a streamed row to fit wrapped text: the height is set from the longest header's lines.
-  header.height = 15 * Math.max(1, ...table.columns.map((text, c) => wrappedLines(text, widths[c]! - 2)));
+  header.height = 15 * Math.max(1, ...columns.map((text, c) => wrappedLines(text, widths[c]! - 2)));
   header.commit();
-  for (let i = 0; i < table.rows.length; i++) {
-    const row = table.rows[i]!;
-    sheet.addRow(row.map((cell) => (cell === null || cell === undefined || (typeof cell === 'number' && !Number.isFinite(cell)) ? null : cell))).commit();
-    if ((i + 1) % ROWS_PER_SLICE === 0) await yieldToLoop();
+  const slice = createSlicer();
+  for await (const rows of pages) {
+    for (const row of rows) {
+      if (sink.destroyed) return;
+      sheet.addRow(row.map((cell) => (cell === null || cell === undefined || (typeof cell === 'number' && !Number.isFinite(cell)) ? null : cell))).commit();
+      await slice();
+    }
   }
   sheet.commit();
   if (extras.about) writeAboutSheet(workbook.addWorksheet(extras.about.name.slice(0, 31)), extras.about.rows);
   await workbook.commit();
-  await finished;
-  return new Uint8Array(Buffer.concat(chunks));
 }
 
 type SheetWriter = ReturnType<InstanceType<Awaited<ReturnType<typeof loadExcel>>['stream']['xlsx']['WorkbookWriter']>['addWorksheet']>;

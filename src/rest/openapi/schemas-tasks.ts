@@ -44,6 +44,9 @@ export const taskGetEnvelopeSchemas = Object.fromEntries(
         status_code: z.number().int().meta({
           description: '20000 done; 40602 Task In Queue.; 40601 Task Handed.; 40603 Task Cancelled.; 50000 or 40xxx failed.',
         }),
+        total_count: z.number().int().nonnegative().meta({
+          description: 'Items of the whole result, of which `result` is the page asked (offset, limit); 0 before the task is done.',
+        }),
         tag: z.string().nullable(),
         date_posted: z.string(),
         progress: z.object({

@@ -32,6 +32,7 @@ function docsOf(operation: TaskOperation): Record<string, RouteDoc> {
         time: '0.0100 sec.',
         cost: 0,
         result_count: 0,
+        total_count: 0,
         path: ['v1', 'keywords', operation, 'task_get', ID],
         data,
         tag: 'batch-1',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainError, ErrorCode } from '../../domain/errors.js';
+import { StreamedList } from '../streamed-list.js';
 
 /** Version string of the envelope format this service speaks. */
 export const ENVELOPE_VERSION = '0.1.20260122';
@@ -147,9 +148,11 @@ export function presentEnvelopeError(request: EnvelopeRequest, error: DomainErro
 
 /**
  * The result items of a route that presents its own envelope (task_get), when its one task is finished
- * (20000); undefined while it is queued, running, failed or cancelled. What a CSV of a task holds.
+ * (20000); undefined while it is queued, running, failed or cancelled. What a CSV of a task holds. A page of a
+ * list result comes as a StreamedList (read as it is written).
  */
-export function finishedTaskResult(envelope: unknown): unknown[] | undefined {
+export function finishedTaskResult(envelope: unknown): unknown[] | StreamedList | undefined {
   const first = (envelope as { tasks?: { status_code?: number; result?: unknown }[] } | undefined)?.tasks?.[0];
-  return first?.status_code === 20000 && Array.isArray(first.result) ? first.result : undefined;
+  if (first?.status_code !== 20000) return undefined;
+  return Array.isArray(first.result) || first.result instanceof StreamedList ? first.result : undefined;
 }

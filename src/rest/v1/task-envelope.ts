@@ -3,8 +3,10 @@ import type { DomainError } from '../../domain/errors.js';
 import type { KeywordLocations } from '../../services/locations.js';
 import type { KeywordVolumeEntry } from '../../services/search-volume.js';
 import type { SuggestionsResult } from '../../services/suggestions.js';
-import type { PostedTask, TaskView } from '../../tasks/task-service.js';
+import type { PostedTask, TaskService, TaskView } from '../../tasks/task-service.js';
 import type { TaskOperation, TaskRecord } from '../../tasks/task-types.js';
+import { type ResultPageArgs, rowsInPage } from '../../tasks/result-pages.js';
+import { StreamedList } from '../streamed-list.js';
 import { ENVELOPE_VERSION, envelopeErrorDetail, formatSeconds, taskStatusCode } from './envelope.js';
 import { presentLocations, presentSearchVolumeItem, presentSuggestions } from './presenters.js';
 
@@ -26,11 +28,14 @@ export function formatDate(date: Date): string {
 /** The task_get path of a task. */
 export const taskGetPath = (operation: TaskOperation, id: string) => `/v1/keywords/${operation}/task_get/${id}`;
 
-/** The result items a finished task shows: exactly what the live route shows for the same request. */
+/**
+ * The result items a finished task shows: exactly what the live route shows for the same request. A list result
+ * is here only when it was read whole (the postback); the faces read it by pages (taskResultPage).
+ */
 export function presentTaskResult(task: TaskRecord): unknown[] {
   switch (task.operation) {
     case 'search_volume':
-      return (task.result as KeywordVolumeEntry[]).map(presentSearchVolumeItem);
+      return ((task.result as KeywordVolumeEntry[] | null) ?? []).map(presentSearchVolumeItem);
     case 'suggestions':
       return [presentSuggestions(task.result as SuggestionsResult)];
     case 'locations':
@@ -65,8 +70,46 @@ const taskData = (task: TaskRecord) => ({
   ...(task.pingbackUrl === null ? {} : { pingback_url: task.pingbackUrl }),
 });
 
-/** One task as task_get shows it: its status, cost, progress and (when done) the result. */
-export function presentTaskObject(view: TaskView, time: string) {
+/** A page of a done task's result items as a face hands it out, and how many items the whole result holds. */
+export interface ResultItemsPage {
+  /** In memory (MCP), or written as read (REST: JSON, CSV, XLSX). */
+  items: unknown[] | StreamedList;
+  total: number;
+}
+
+/**
+ * `page` of a done task's result items (undefined before it is done). A list result (a search_volume task's
+ * keywords) is read from the store TASK_RESULT_PAGES.readRows rows at a time: as the answer is written
+ * (`stream`), or into one array (`memory`, for a page an in-memory answer may hold). A result that is one object
+ * (suggestions, locations) is one item.
+ */
+export async function taskResultPage(
+  tasks: TaskService,
+  view: TaskView,
+  page: ResultPageArgs,
+  mode: 'stream' | 'memory',
+): Promise<ResultItemsPage | undefined> {
+  const { task } = view;
+  if (task.status !== 'done') return undefined;
+  if (task.resultRows === null) {
+    const items = presentTaskResult(task);
+    return { items: items.slice(page.offset, page.offset + page.limit), total: items.length };
+  }
+  const total = task.resultRows;
+  const pages = async function* () {
+    for await (const rows of tasks.resultRows(task.keyId, task.id, page)) yield (rows as KeywordVolumeEntry[]).map(presentSearchVolumeItem);
+  };
+  if (mode === 'stream') return { items: new StreamedList(rowsInPage(page, total), pages), total };
+  const items: unknown[] = [];
+  for await (const rows of pages()) items.push(...rows);
+  return { items, total };
+}
+
+/**
+ * One task as task_get shows it: its status, cost, progress and (when done) a page of the result with the
+ * result's size (`total_count`); without `page`, the result as the task record holds it (the postback's).
+ */
+export function presentTaskObject(view: TaskView, time: string, page?: ResultItemsPage) {
   const { task, eta } = view;
   const [code, message] =
     task.status === 'done'
@@ -74,7 +117,8 @@ export function presentTaskObject(view: TaskView, time: string) {
       : task.status === 'failed'
         ? [task.errorCode ?? 50000, task.errorMessage ?? 'Task failed.']
         : WAITING[task.status];
-  const result = task.status === 'done' ? presentTaskResult(task) : null;
+  const whole = task.status === 'done' && !page ? presentTaskResult(task) : undefined;
+  const result = task.status === 'done' ? (page?.items ?? whole!) : null;
   return {
     id: task.id,
     status_code: code,
@@ -82,6 +126,8 @@ export function presentTaskObject(view: TaskView, time: string) {
     time,
     cost: task.cost ?? 0,
     result_count: result?.length ?? 0,
+    // The whole result's items, of which `result` is a page (offset/limit): 0 before the task is done.
+    total_count: task.status !== 'done' ? 0 : (page?.total ?? task.resultRows ?? whole!.length),
     path: ['v1', 'keywords', task.operation, 'task_get', task.id],
     data: taskData(task),
     tag: task.tag,
@@ -129,8 +175,8 @@ export function presentReady(frame: Frame, operation: TaskOperation, tasks: Task
   ]);
 }
 
-/** GET …/task_get/{id} (and the cancel answer): the task in an envelope of one. */
-export function presentTaskGet(frame: Frame, view: TaskView) {
-  const task = presentTaskObject(view, formatSeconds(frame.now - frame.startedAt));
+/** GET …/task_get/{id} (and the cancel answer): the task in an envelope of one, with a page of its result. */
+export function presentTaskGet(frame: Frame, view: TaskView, page?: ResultItemsPage) {
+  const task = presentTaskObject(view, formatSeconds(frame.now - frame.startedAt), page);
   return envelope(frame, [task]); // polling is free: the task's own price is in tasks[0].cost
 }

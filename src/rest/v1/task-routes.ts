@@ -5,11 +5,28 @@ import { MAX_TAG_LENGTH, requireTasks } from '../../tasks/task-service.js';
 import { TASK_OPERATIONS, type TaskOperation } from '../../tasks/task-types.js';
 import { TASK_OPERATION_SPECS } from '../../tasks/task-operations.js';
 import { defineRoute, type RestRoute } from '../routes.js';
-import { presentPosted, presentReady, presentTaskGet } from './task-envelope.js';
+import { presentPosted, presentReady, presentTaskGet, taskResultPage } from './task-envelope.js';
+import { resultPageArgs, TASK_RESULT_PAGES } from '../../tasks/result-pages.js';
+import type { TaskView } from '../../tasks/task-service.js';
 
 const tasksOf = (scope: RequestContext) => requireTasks(scope);
 
 const noBody = z.object({});
+
+/** task_get's query: a page of the result (checked by resultPageArgs, which names a bad one). */
+const pageQuery = z.object({
+  offset: z.string().optional().meta({ description: 'First result item of the page (0 unless given).' }),
+  limit: z.string().optional().meta({
+    description: `Items in the page, 1 to ${TASK_RESULT_PAGES.rest.maxLimit} (all of them unless given); total_count says how many the result holds.`,
+  }),
+});
+
+/** The task_get answer (and a cancel's): the envelope, the page of the result written as it is read. */
+const taskAnswer = async (scope: RequestContext, request: { startedAt: number; now(): number }, query: unknown, fetch: () => Promise<TaskView>) => {
+  const page = resultPageArgs('rest', query as { offset?: string; limit?: string }); // before any read
+  const view = await fetch();
+  return presentTaskGet({ startedAt: request.startedAt, now: request.now() }, view, await taskResultPage(tasksOf(scope), view, page, 'stream'));
+};
 
 /** The documented body of a post: the live body (task limits) plus the task's own fields, checked by the service. */
 const postSchema = (operation: TaskOperation) =>
@@ -60,12 +77,11 @@ export function createTaskRoutes(): RestRoute[] {
         method: 'GET',
         family: 'v1',
         operation: `v1.${operation}.task_get`,
-        summary: `One ${operation} task: its status and progress, and the result once done (polling costs nothing)`,
-        schema: noBody,
+        summary: `One ${operation} task: its status and progress, and the result once done, a page at a time with offset and limit (polling costs nothing)`,
+        schema: pageQuery,
         free: true,
         envelope: 'own',
-        handle: async (_body, scope, request) =>
-          presentTaskGet({ startedAt: request.startedAt, now: request.now() }, await tasksOf(scope).get(scope.principal.keyId, request.params.id!, { operation })),
+        handle: (query, scope, request) => taskAnswer(scope, request, query, () => tasksOf(scope).get(scope.principal.keyId, request.params.id!, { operation })),
       }),
       defineRoute({
         path: `${base}/task_get/{id}`,
@@ -76,8 +92,8 @@ export function createTaskRoutes(): RestRoute[] {
         schema: noBody,
         free: true,
         envelope: 'own',
-        handle: async (_body, scope, request) =>
-          presentTaskGet({ startedAt: request.startedAt, now: request.now() }, await tasksOf(scope).cancel(scope.principal.keyId, request.params.id!, { operation })),
+        // An ended task is answered as task_get answers it without a page (its result streamed as read).
+        handle: (_body, scope, request) => taskAnswer(scope, request, {}, () => tasksOf(scope).cancel(scope.principal.keyId, request.params.id!, { operation })),
       }),
     ];
   });
