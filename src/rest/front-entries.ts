@@ -1,7 +1,15 @@
 import { DomainError } from '../domain/errors.js';
 import type { FrontEntry, HttpFrontOptions } from '../http/front.js';
-import type { RestEndpoints } from './handler.js';
+import type { HttpCall, Reply } from '../http/exchange.js';
 import type { Family, RestRoute } from './routes.js';
+
+/** The REST routes as the HTTP front serves them: one call to a matched route, and the family's refusals. */
+export interface RestEndpoints {
+  /** Serves a call the front matched to `route` (method included), with its path parameters. */
+  serve(route: RestRoute, call: HttpCall, params: Record<string, string>): Promise<Reply>;
+  /** The family's error answer for a call no route serves (404) or serves with another method (405). */
+  refuse(family: Family, call: HttpCall, error: DomainError): Reply;
+}
 
 /**
  * The REST route table as the HTTP front's entries: one per path (a path may serve several methods, e.g. a task's

@@ -4,7 +4,7 @@ import { jsonReply } from '../http/exchange.js';
 import { createCorsPolicy } from '../http/cors-policy.js';
 import { callFromFetch, replyToResponse } from '../http/fetch-exchange.js';
 import { createHttpFront } from '../http/front.js';
-import { restFrontEntries } from './front-entries.js';
+import { type RestEndpoints, restFrontEntries } from './front-entries.js';
 import { requirePrincipal, runOperation } from '../services/run-operation.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { parseBody } from '../domain/requests/parse.js';
@@ -19,13 +19,6 @@ import { finishedTaskResult, presentEnvelope } from './v1/envelope.js';
 import { StreamedList } from './streamed-list.js';
 import { streamedJsonReply } from './streamed-json.js';
 
-/** The REST routes as the HTTP front serves them: one call to a matched route, and the family's refusals. */
-export interface RestEndpoints {
-  /** Serves a call the front matched to `route` (method included), with its path parameters. */
-  serve(route: RestRoute, call: HttpCall, params: Record<string, string>): Promise<Reply>;
-  /** The family's error answer for a call no route serves (404) or serves with another method (405). */
-  refuse(family: Family, call: HttpCall, error: DomainError): Reply;
-}
 
 /**
  * The REST pipeline once the front has routed a call: auth, then the operation (body limit and JSON, the

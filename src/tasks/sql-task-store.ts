@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../domain/errors.js';
 import { migrate, type Migration } from '../adapters/sql/migrations.js';
 import type { SqlClient } from '../adapters/sql/sql-client.js';
 import { TASK_RESULT_PAGES } from './result-pages.js';
@@ -61,6 +62,19 @@ export const TASK_MIGRATIONS: readonly Migration[] = [
       `UPDATE tasks SET result_rows = jsonb_array_length(result), result = NULL WHERE jsonb_typeof(result) = 'array'`,
     ],
   },
+  {
+    // A failed task's error as the taxonomy's code (issue 25, item 4): it was stored as /v1's 5-digit number, one
+    // face's presentation. The numbers a task could fail with then, mapped back once.
+    version: 1203,
+    name: 'task error codes',
+    statements: [
+      `ALTER TABLE tasks ALTER COLUMN error_code TYPE text USING CASE error_code
+         WHEN 40501 THEN 'INVALID_FIELD' WHEN 40502 THEN 'QUERY_TOO_COMPLEX' WHEN 40300 THEN 'SOURCE_QUOTA_EXHAUSTED'
+         WHEN 40202 THEN 'SOURCE_RATE_LIMITED' WHEN 40400 THEN 'NOT_FOUND' WHEN 40100 THEN 'UNAUTHENTICATED'
+         WHEN 50300 THEN 'SOURCE_UNAVAILABLE' WHEN 50301 THEN 'SERVICE_UNAVAILABLE' WHEN 50000 THEN 'SOURCE_FAILED'
+         ELSE CASE WHEN error_code IS NULL THEN NULL ELSE 'INTERNAL' END END`,
+    ],
+  },
 ];
 
 interface Row {
@@ -79,7 +93,7 @@ interface Row {
   calls_done: number;
   result: unknown;
   result_rows: number | null;
-  error_code: number | null;
+  error_code: string | null;
   error_message: string | null;
   cost: string | number | null;
   collected: boolean;
@@ -109,7 +123,7 @@ function toRecord(row: Row): TaskRecord {
     callsDone: Number(row.calls_done),
     result: row.result ?? null,
     resultRows: row.result_rows === null || row.result_rows === undefined ? null : Number(row.result_rows),
-    errorCode: row.error_code === null ? null : Number(row.error_code),
+    errorCode: row.error_code as ErrorCode | null,
     errorMessage: row.error_message,
     cost: row.cost === null ? null : Number(row.cost),
     collected: row.collected,

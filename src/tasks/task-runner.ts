@@ -1,5 +1,5 @@
 import { setTimeout as sleepFor } from 'node:timers/promises';
-import { DomainError } from '../domain/errors.js';
+import { DomainError, type ErrorCode } from '../domain/errors.js';
 import type { RegionCatalog } from '../domain/regions/catalog.js';
 import type { Clock } from '../ports/clock.js';
 import type { Ledger } from '../ports/ledger.js';
@@ -9,7 +9,6 @@ import type { Prices } from '../services/billing.js';
 import { createCacheStatusTracker } from '../services/cache-status.js';
 import type { KeywordDataDeps } from '../services/context.js';
 import type { SourceGateway } from '../services/source-gateway.js';
-import { taskStatusCode } from '../rest/v1/envelope.js';
 import type { FairTurns } from './fair-turns.js';
 import { billCancelledTask } from './task-billing.js';
 import { CallRejectedError, createTaskSource, TaskCancelledError } from './task-source.js';
@@ -144,7 +143,7 @@ export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
 
   async function finish(
     task: TaskRecord,
-    outcome: { status: 'done' | 'failed'; result?: unknown; cost: number; errorCode?: number; errorMessage?: string },
+    outcome: { status: 'done' | 'failed'; result?: unknown; cost: number; errorCode?: ErrorCode; errorMessage?: string },
     cacheStatus: 'HIT' | 'MISS' | 'STALE',
   ) {
     const finishedAt = new Date(deps.clock.now());
@@ -166,10 +165,11 @@ export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
 }
 
 /** How a task fails on an error of its request (a rejected keyword, a bad field); undefined for our own errors. */
-function failureOf(error: unknown): { errorCode: number; errorMessage: string } | undefined {
-  if (error instanceof CallRejectedError) return { errorCode: 50000, errorMessage: error.message };
+function failureOf(error: unknown): { errorCode: ErrorCode; errorMessage: string } | undefined {
+  // A keyword the source rejected fails the task as the source's failure (the spec's 500), not as a bad field.
+  if (error instanceof CallRejectedError) return { errorCode: 'SOURCE_FAILED', errorMessage: error.message };
   if (error instanceof DomainError && error.code !== 'INTERNAL') {
-    return { errorCode: taskStatusCode(error.code), errorMessage: error.message };
+    return { errorCode: error.code, errorMessage: error.message };
   }
   return undefined;
 }

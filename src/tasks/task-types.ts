@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../domain/errors.js';
+
 /** A task's life: queued → running → done | failed, or cancelled from queued or running. */
 export type TaskStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -33,7 +35,8 @@ export interface TaskRecord {
   /** Rows of a list result (null: no result yet, or one that is not a list). */
   resultRows: number | null;
   /** 5-digit status of a failed task (50000 for a keyword the source rejected), and its message. */
-  errorCode: number | null;
+  /** Why a failed task failed, as the taxonomy's code; each face presents it (/v1: its 5-digit number). */
+  errorCode: ErrorCode | null;
   errorMessage: string | null;
   /** Billed price, set when it ends (null before). */
   cost: number | null;
@@ -53,7 +56,7 @@ export type NewTask = Pick<TaskRecord, 'id' | 'keyId' | 'operation' | 'tag' | 'r
 export interface TaskOutcome {
   status: 'done' | 'failed';
   result?: unknown;
-  errorCode?: number;
+  errorCode?: ErrorCode;
   errorMessage?: string;
   cost: number;
   finishedAt: Date;

@@ -14,6 +14,7 @@ import { createSqlTaskStore, TASK_MIGRATIONS } from '../../src/tasks/sql-task-st
 import { migrate } from '../../src/adapters/sql/migrations.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { TEST_KEY } from '../support/kit.js';
+import { taskStatusCode } from '../../src/rest/v1/envelope.js';
 
 /*
  * Issue 25, item 2: a task's stored result is read by pages on every face, never whole. The tasks are finished
@@ -258,6 +259,30 @@ describe('task results stored before issue 25 (one jsonb list) are moved to rows
       // Purged with its task.
       await store.purge(new Date(Date.now() + 60_000));
       expect((await client.query('SELECT 1 FROM task_result_rows')).rows).toHaveLength(0);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('a failed task stored with a /v1 number keeps its meaning as a code (issue 25, item 4)', () => {
+  it('40501, 50000 and 40300 become INVALID_FIELD, SOURCE_FAILED and SOURCE_QUOTA_EXHAUSTED; /v1 still shows the numbers', async () => {
+    const client = await createPgliteClient({ dataDir: 'memory://' });
+    try {
+      await migrate(client, TASK_MIGRATIONS.filter((m) => m.version < 1203));
+      const ids = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+      for (const [id, code] of ids.map((id, i) => [id, [40501, 50000, 40300, null][i]] as const)) {
+        await client.query(
+          `INSERT INTO tasks (id, key_id, operation, status, request, posted_at, finished_at, error_code, error_message, cost)
+           VALUES ($1, 'k', 'search_volume', 'failed', '{}', now(), now(), $2, 'why', 0)`,
+          [id, code],
+        );
+      }
+      const store = createSqlTaskStore(client);
+      await store.migrate();
+      const codes = await Promise.all(ids.map(async (id) => (await store.get(id, { withResult: false }))!.errorCode));
+      expect(codes).toEqual(['INVALID_FIELD', 'SOURCE_FAILED', 'SOURCE_QUOTA_EXHAUSTED', null]);
+      expect(codes.slice(0, 3).map((code) => taskStatusCode(code!))).toEqual([40501, 50000, 40300]);
     } finally {
       await client.close();
     }

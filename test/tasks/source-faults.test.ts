@@ -61,7 +61,7 @@ describe('source faults in a task (virtual time)', () => {
     const id = await h.post('k', 'search_volume', { ...body, keywords: ['слово1', 'слово3'] });
     await h.runner.run(id, never);
     const task = await h.store.get(id);
-    expect(task).toMatchObject({ status: 'failed', errorCode: 50000 });
+    expect(task).toMatchObject({ status: 'failed', errorCode: 'SOURCE_FAILED' });
     expect(task?.errorMessage).toContain('"слово3"');
     expect(callsFor('слово3')).toBe(SOURCE_FAULT_ROUNDS);
   });

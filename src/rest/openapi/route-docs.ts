@@ -10,14 +10,8 @@ import { quotaResponseSchema, usageResponseSchema } from './schemas-account.js';
 import { regionSearchResponseSchema } from './schemas-region-search.js';
 import { TASK_ROUTE_DOCS } from './task-docs.js';
 
-/** What the route table does not say about a route: its success body, and examples of both bodies. */
-export interface RouteDoc {
-  response: z.ZodType;
-  requestExample: Record<string, unknown>;
-  responseExample: unknown;
-  /** Descriptions of request fields (the validating schemas carry rules, not prose). */
-  fields: Record<string, string>;
-}
+export type { RouteDoc } from './route-doc.js';
+import type { RouteDoc } from './route-doc.js';
 
 const devices =
   'One string or an array: DEVICE_ALL, DEVICE_DESKTOP, DEVICE_PHONE, DEVICE_TABLET or all, desktop, phone|mobile, tablet (any case).';

@@ -1,4 +1,4 @@
-import type { RouteDoc } from './route-docs.js';
+import type { RouteDoc } from './route-doc.js';
 import { taskGetEnvelopeSchemas, taskPostEnvelopeSchema, tasksReadyEnvelopeSchema } from './schemas-tasks.js';
 import { TASK_OPERATIONS, type TaskOperation } from '../../tasks/task-types.js';
 

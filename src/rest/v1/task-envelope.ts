@@ -115,7 +115,7 @@ export function presentTaskObject(view: TaskView, time: string, page?: ResultIte
     task.status === 'done'
       ? [20000, 'Ok.']
       : task.status === 'failed'
-        ? [task.errorCode ?? 50000, task.errorMessage ?? 'Task failed.']
+        ? [taskStatusCode(task.errorCode ?? 'INTERNAL'), task.errorMessage ?? 'Task failed.']
         : WAITING[task.status];
   const whole = task.status === 'done' && !page ? presentTaskResult(task) : undefined;
   const result = task.status === 'done' ? (page?.items ?? whole!) : null;
