@@ -2,7 +2,7 @@ import type { ExtraMatchType } from '../domain/match-types.js';
 import type { SourceCall } from '../domain/source-call.js';
 import type { HistoryMonths } from '../services/keyword-history.js';
 import type { ServiceContext } from '../services/context.js';
-import type { TaskOperation } from '../tasks/task-types.js';
+import type { TaskOperation } from '../domain/tasks.js';
 
 // The shapes of the operation plan's per-field planners (field-planners.ts, task-field-planners.ts).
 

@@ -24,7 +24,7 @@ import { domainToGraphQLError } from './errors.js';
 import { FIELD_PLANNERS, type KeywordParent, type KeywordRows, type TaskSelector } from './field-planners.js';
 import { MAX_KEYWORD_ROWS_PER_ANSWER, MAX_TASK_READS } from './task-args.js';
 import { MAX_TASKS_PER_POST } from '../tasks/task-service.js';
-import type { TaskOperation } from '../tasks/task-types.js';
+import type { TaskOperation } from '../domain/tasks.js';
 
 /** What one GraphQL operation will ask of the source, known before any field runs. */
 export interface OperationPlan {

@@ -1,5 +1,5 @@
 import { invalidField } from '../domain/errors.js';
-import { TASK_RESULT_PAGES } from '../tasks/result-pages.js';
+import { TASK_RESULT_PAGES } from '../domain/requests/task-result-pages.js';
 
 // The arguments of the task fields, checked the same way by the operation plan (before anything runs) and by
 // the resolvers: a bad one is BAD_USER_INPUT naming it, never a database error (a 500).

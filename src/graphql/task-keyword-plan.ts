@@ -3,7 +3,7 @@ import { type RegionLookup, storedRegionFilter } from '../domain/location-codes.
 import type { SourceCall } from '../domain/source-call.js';
 import type { KeywordVolumeEntry } from '../services/search-volume.js';
 import type { TaskService } from '../tasks/task-service.js';
-import type { TaskRecord } from '../tasks/task-types.js';
+import type { TaskRecord } from '../domain/tasks.js';
 import type { KeywordParent, KeywordRows, TaskSelector } from './field-planners.js';
 import type { StoredKeywordViews } from './operation-plan.js';
 

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { TASK_RESULT_PAGES } from '../tasks/result-pages.js';
+import { TASK_RESULT_PAGES } from '../domain/requests/task-result-pages.js';
 
 /**
  * Streamed task answers (a task's JSON, CSV or XLSX, up to 10,000 keywords each) take turns: at most

@@ -1,8 +1,8 @@
 import type { Clock } from '../ports/clock.js';
 import type { Ledger } from '../ports/ledger.js';
 import type { Prices } from '../services/billing.js';
-import type { TaskStore } from './task-store.js';
-import type { TaskRecord } from './task-types.js';
+import type { TaskStore } from '../ports/task-store.js';
+import type { TaskRecord } from '../domain/tasks.js';
 
 /** Ledger status of a cancelled task's row (the client ended it, as with a closed request). */
 const CANCELLED_STATUS = 499;

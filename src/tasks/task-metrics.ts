@@ -1,5 +1,5 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { TaskCounts } from './task-types.js';
+import type { TaskCounts } from '../domain/tasks.js';
 
 /**
  * Task gauges (read from the database at scrape time, so every process shows the shared truth) and the

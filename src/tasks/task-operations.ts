@@ -15,7 +15,7 @@ import { keywordDataOf } from '../services/keyword-data-deps.js';
 import { getLocations, locationsCalls } from '../services/locations.js';
 import { bodyVolumeOptions, getSearchVolume, searchVolumeCalls, volumeOptionsOf } from '../services/search-volume.js';
 import { getSuggestions } from '../services/suggestions.js';
-import type { TaskOperation } from './task-types.js';
+import type { TaskOperation } from '../domain/tasks.js';
 
 /**
  * What a task does for each /v1 operation: the live route's body schema (task limits), the source calls it is

@@ -6,8 +6,8 @@ import type { CacheStatusTracker } from '../services/cache-status.js';
 import type { KeywordDataDeps, ServiceContext } from '../services/context.js';
 import type { SourceGateway } from '../services/source-gateway.js';
 import { TASK_OPERATION_SPECS } from './task-operations.js';
-import type { TaskStore } from './task-store.js';
-import type { TaskRecord } from './task-types.js';
+import type { TaskStore } from '../ports/task-store.js';
+import type { TaskRecord } from '../domain/tasks.js';
 
 /** What a task's plan is made from: the same context the run gets, and where answers may already be. */
 export interface TaskPlanDeps {

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { SqlClient, SqlQueryable } from '../adapters/sql/sql-client.js';
+import type { SqlClient, SqlQueryable } from '../ports/sql-client.js';
 import type { Logger } from '../ports/logger.js';
 import type { RunJobRef, RunLeases } from '../ports/run-leases.js';
 import type { TaskRunner } from './task-runner.js';

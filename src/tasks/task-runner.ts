@@ -14,8 +14,8 @@ import { billCancelledTask } from './task-billing.js';
 import { CallRejectedError, createTaskSource, TaskCancelledError } from './task-source.js';
 import { TASK_OPERATION_SPECS } from './task-operations.js';
 import { plannedCallsOf, taskContextOf } from './task-plan.js';
-import type { TaskStore } from './task-store.js';
-import { FINISHED, type TaskRecord } from './task-types.js';
+import type { TaskStore } from '../ports/task-store.js';
+import { FINISHED, type TaskRecord } from '../domain/tasks.js';
 
 export interface TaskRunnerDeps {
   store: TaskStore;

@@ -1,6 +1,6 @@
 import type { DomainError } from '../domain/errors.js';
-import type { ResultPageArgs } from './result-pages.js';
-import type { ResultPage, TaskCounts, TaskOperation, TaskPage, TaskRecord, TaskStatus } from './task-types.js';
+import type { ResultPageArgs } from '../domain/requests/task-result-pages.js';
+import type { ResultPage, TaskCounts, TaskOperation, TaskPage, TaskRecord, TaskStatus } from '../domain/tasks.js';
 
 // The task service's shape, apart from its making: services' context names it without reaching the operations
 // (which reach the services), so a type import does not close a cycle.

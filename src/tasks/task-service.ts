@@ -9,9 +9,9 @@ import type { Prices } from '../services/billing.js';
 import type { RegionCatalog } from '../domain/regions/catalog.js';
 import { billCancelledTask } from './task-billing.js';
 import { TASK_OPERATION_SPECS } from './task-operations.js';
-import { TASK_RESULT_PAGES } from './result-pages.js';
-import type { TaskStore } from './task-store.js';
-import { FINISHED, type ResultPage, type TaskCounts, type TaskOperation, type TaskPage, type TaskRecord, type TaskStatus } from './task-types.js';
+import { TASK_RESULT_PAGES } from '../domain/requests/task-result-pages.js';
+import type { TaskStore } from '../ports/task-store.js';
+import { FINISHED, type ResultPage, type TaskCounts, type TaskOperation, type TaskPage, type TaskRecord, type TaskStatus } from '../domain/tasks.js';
 import { checkWebhookUrl } from './webhooks/webhook-url.js';
 import type { PostedTask, TaskService, TaskView } from './task-service-types.js';
 

@@ -6,7 +6,7 @@ import type { CacheStatusTracker } from '../services/cache-status.js';
 import type { RequestSource } from '../services/request-source.js';
 import type { SourceGateway } from '../services/source-gateway.js';
 import type { FairTurns } from './fair-turns.js';
-import type { TaskStore } from './task-store.js';
+import type { TaskStore } from '../ports/task-store.js';
 import { createSingleFlight } from '../domain/single-flight.js';
 
 /** Failures that only mean "not now": a task waits and tries again, never fails on them. */

@@ -9,8 +9,8 @@ import { searchVolumeTable } from '../../src/rest/csv/csv-tables.js';
 import { writeCsv } from '../../src/rest/csv/csv-format.js';
 import { labelTable } from '../../src/rest/csv/column-labels.js';
 import { writeXlsx } from '../../src/rest/csv/xlsx-format.js';
-import { TASK_RESULT_PAGES } from '../../src/tasks/result-pages.js';
-import { createSqlTaskStore, TASK_MIGRATIONS } from '../../src/tasks/sql-task-store.js';
+import { TASK_RESULT_PAGES } from '../../src/domain/requests/task-result-pages.js';
+import { createSqlTaskStore, TASK_MIGRATIONS } from '../../src/adapters/sql/sql-task-store.js';
 import { migrate } from '../../src/adapters/sql/migrations.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { TEST_KEY } from '../support/kit.js';
@@ -19,7 +19,7 @@ import { taskStatusCode } from '../../src/rest/v1/envelope.js';
 /*
  * Issue 25, item 2: a task's stored result is read by pages on every face, never whole. The tasks are finished
  * through the real store (its rows written as a run writes them); a spy on the database client counts the result
- * rows each request reads. The limits come from src/tasks/result-pages.ts, never restated here as numbers where a
+ * rows each request reads. The limits come from src/domain/requests/task-result-pages.ts, never restated here as numbers where a
  * face's limit is meant.
  */
 const monthly = Array.from({ length: 12 }, (_, i) => ({ year: 2025 + Math.floor((i + 3) / 12), month: ((i + 3) % 12) + 1, searchVolume: 100 + i }));

@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  * How many known violations the baseline holds. Lower it with the list when you fix one; never raise it: a
  * new violation is fixed (move the shared piece inward), not added to the list.
  */
-const KNOWN_VIOLATIONS = 3;
+const KNOWN_VIOLATIONS = 0;
 
 const sameViolation = (a: IViolation, b: IViolation) => a.type === b.type && a.from === b.from && a.to === b.to && a.rule.name === b.rule.name;
 const describeViolation = (v: IViolation) => `${v.rule.name}: ${v.from} → ${v.to}`;

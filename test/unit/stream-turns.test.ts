@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inTurn } from '../../src/rest/stream-turns.js';
-import { TASK_RESULT_PAGES } from '../../src/tasks/result-pages.js';
+import { TASK_RESULT_PAGES } from '../../src/domain/requests/task-result-pages.js';
 
 /*
  * Issue 25, item 2: streamed task answers take turns, so ten parallel downloads do not slice the event loop ten

@@ -2,7 +2,7 @@ import type { RunLeases } from '../../ports/run-leases.js';
 import { migrate, type Migration } from './migrations.js';
 import { assertSchemaName, type SqlClient, type SqlQueryable } from './sql-client.js';
 
-// Versions from 1200 up belong to tasks (src/tasks/sql-task-store.ts starts at 1201); the run leases keep to 1270 and up.
+// Versions from 1200 up belong to tasks (src/adapters/sql/sql-task-store.ts starts at 1201); the run leases keep to 1270 and up.
 const RUN_LEASE_MIGRATIONS: readonly Migration[] = [
   {
     version: 1271,

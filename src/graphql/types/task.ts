@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE_CODE } from '../../domain/requests/keyword-data.js';
 import type { KeywordVolumeEntry } from '../../services/search-volume.js';
 import type { RequestContext } from '../../services/runtime.js';
 import { requireTasks, type TaskView } from '../../tasks/task-service.js';
-import type { TaskRecord, TaskStatus } from '../../tasks/task-types.js';
+import type { TaskRecord, TaskStatus } from '../../domain/tasks.js';
 import { builder } from '../builder.js';
 import { MatchTypeEnum } from './enums.js';
 import { keywordViewOf } from '../keyword-view.js';

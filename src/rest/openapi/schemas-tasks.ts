@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { component } from './registry.js';
 import { envelopeFields, locationsItemSchema, searchVolumeItemSchema, suggestionsItemSchema, taskFields } from './schemas-v1.js';
-import type { TaskOperation } from '../../tasks/task-types.js';
+import type { TaskOperation } from '../../domain/tasks.js';
 
 // Bodies of the task mode of /v1: post, ready, get (and cancel, which answers as get does).
 

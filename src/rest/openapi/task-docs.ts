@@ -1,6 +1,6 @@
 import type { RouteDoc } from './route-doc.js';
 import { taskGetEnvelopeSchemas, taskPostEnvelopeSchema, tasksReadyEnvelopeSchema } from './schemas-tasks.js';
-import { TASK_OPERATIONS, type TaskOperation } from '../../tasks/task-types.js';
+import { TASK_OPERATIONS, type TaskOperation } from '../../domain/tasks.js';
 
 const ID = '5d2f1c8e-0a4b-4c6d-8e9f-1a2b3c4d5e6f';
 const frame = { version: '0.1.20260122', status_code: 20000, status_message: 'Ok.', time: '0.0100 sec.', cost: 0, tasks_error: 0 };

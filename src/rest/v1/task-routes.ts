@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type { RequestContext } from '../../services/runtime.js';
 import { textField } from '../../domain/requests/parse.js';
 import { MAX_TAG_LENGTH, requireTasks } from '../../tasks/task-service.js';
-import { TASK_OPERATIONS, type TaskOperation } from '../../tasks/task-types.js';
+import { TASK_OPERATIONS, type TaskOperation } from '../../domain/tasks.js';
 import { TASK_OPERATION_SPECS } from '../../tasks/task-operations.js';
 import { defineRoute, type RestRoute } from '../routes.js';
 import { presentPosted, presentReady, presentTaskGet, taskResultPage } from './task-envelope.js';
-import { resultPageArgs, TASK_RESULT_PAGES } from '../../tasks/result-pages.js';
+import { resultPageArgs, TASK_RESULT_PAGES } from '../../domain/requests/task-result-pages.js';
 import type { TaskView } from '../../tasks/task-service.js';
 
 const tasksOf = (scope: RequestContext) => requireTasks(scope);

@@ -1,8 +1,8 @@
 import type { Clock } from '../../ports/clock.js';
 import type { Logger } from '../../ports/logger.js';
 import type { NotifyJob } from '../task-queue.js';
-import type { TaskStore } from '../task-store.js';
-import type { TaskRecord } from '../task-types.js';
+import type { TaskStore } from '../../ports/task-store.js';
+import type { TaskRecord } from '../../domain/tasks.js';
 import { RetryableDeliveryError, type WebhookKind } from './webhook-delivery.js';
 import { substituteUrl } from './webhook-url.js';
 

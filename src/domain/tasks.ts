@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../domain/errors.js';
+import type { ErrorCode } from './errors.js';
 
 /** A task's life: queued → running → done | failed, or cancelled from queued or running. */
 export type TaskStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';

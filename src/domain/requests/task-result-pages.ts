@@ -1,5 +1,5 @@
-import { invalidField } from '../domain/errors.js';
-import { MAX_TASK_KEYWORDS } from '../domain/requests/keyword-data.js';
+import { invalidField } from '../errors.js';
+import { MAX_TASK_KEYWORDS } from './keyword-data.js';
 
 /**
  * How a task's stored result is read, on every face: by pages of rows, never whole. Every page limit lives

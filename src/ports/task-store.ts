@@ -1,4 +1,4 @@
-import type { NewTask, ResultPage, TaskCounts, TaskOperation, TaskOutcome, TaskPage, TaskRecord, TaskStatus } from './task-types.js';
+import type { NewTask, ResultPage, TaskCounts, TaskOperation, TaskOutcome, TaskPage, TaskRecord, TaskStatus } from '../domain/tasks.js';
 
 /** Where tasks and the answers they gathered are kept (the ledger's database). */
 export interface TaskStore {

@@ -1,9 +1,9 @@
-import type { ErrorCode } from '../domain/errors.js';
-import { migrate, type Migration } from '../adapters/sql/migrations.js';
-import type { SqlClient } from '../adapters/sql/sql-client.js';
-import { TASK_RESULT_PAGES } from './result-pages.js';
-import type { TaskStore } from './task-store.js';
-import type { TaskOperation, TaskRecord, TaskStatus } from './task-types.js';
+import type { ErrorCode } from '../../domain/errors.js';
+import { migrate, type Migration } from './migrations.js';
+import type { SqlClient } from './sql-client.js';
+import { TASK_RESULT_PAGES } from '../../domain/requests/task-result-pages.js';
+import type { TaskStore } from '../../ports/task-store.js';
+import type { TaskOperation, TaskRecord, TaskStatus } from '../../domain/tasks.js';
 
 // Versions from 1200 up belong to tasks, so they never collide with the service's own migrations (1, 2, …).
 export const TASK_MIGRATIONS: readonly Migration[] = [
