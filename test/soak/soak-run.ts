@@ -77,6 +77,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       if (warm.statusCode !== 503 || Date.now() > deadline) throw new Error(`warm-up GET /v1/usage: HTTP ${warm.statusCode}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+    // GraphQL is loaded on its first request (start-up, issue 25): load it before the clock starts too, so the RSS
+    // band measures growth under load, not a face the process had not loaded yet.
+    const graphql = await request(`${url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    await graphql.body.text();
+    if (graphql.statusCode !== 200) throw new Error(`warm-up POST /graphql: HTTP ${graphql.statusCode}`);
   }
   try {
     return await drive(url, key, options, service);
