@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { parseBody } from '../domain/requests/parse.js';
+import { assertJsonDepth } from '../face-kit/json-depth.js';
 import type { Principal } from '../services/auth/authenticator.js';
 import type { CallStatus } from '../services/cache-status.js';
 import { runOperation } from '../services/run-operation.js';
@@ -34,6 +35,8 @@ export async function callTool(
     operation: ledgerOperationOf(tool),
     free: tool.free,
     run: (scope) => {
+      // Over HTTP the body was bounded already (http-route.ts); over stdio this is the first look at the line.
+      assertJsonDepth(args);
       parsed = parseBody(tool.input, args ?? {});
       return tool.run(parsed as never, scope);
     },
