@@ -151,7 +151,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
       }),
       metrics,
     ),
-    authenticator: annotateAuthenticator(createAuthenticator(config.API_KEYS, database?.keyStore, { changes: database?.keyChanges })),
+    authenticator: annotateAuthenticator(createAuthenticator(config.API_KEYS, database?.keyStore, { changes: database?.keyChanges, now: () => clock.now() })),
     ledger,
     logger,
     prices: { call: config.PRICE_CALL, repeat: config.PRICE_REPEAT },
@@ -197,7 +197,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
   });
 
   // Key administration and every key's usage while the service runs; absent (404) without ADMIN_TOKEN.
-  const adminRoutes = createAdminRoutes({ token: config.ADMIN_TOKEN, keys: database?.keyStore, usage: runtime.usage, tasks: tasks?.service, logger });
+  const adminRoutes = createAdminRoutes({ token: config.ADMIN_TOKEN, keys: database?.keyStore, usage: runtime.usage, tasks: tasks?.service, logger, now: () => clock.now() });
 
   const yoga = lazyGraphQLServer({
     runtime,

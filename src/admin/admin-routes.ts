@@ -8,8 +8,8 @@ import { jsonResponse } from '../rest/responses.js';
 import type { UsageService } from '../services/usage.js';
 import type { RouteInfo } from '../http/routes-plugin.js';
 import type { TaskService } from '../tasks/task-service.js';
+import { createFailedAuthThrottle, type FailedAuthLimits } from '../services/auth/failed-auth-throttle.js';
 import { createBearerCheck } from './bearer-check.js';
-import { createFailedAuthThrottle } from './failed-auth-throttle.js';
 
 export interface AdminRoutesOptions {
   /** ADMIN_TOKEN. Without it there is no admin API at all: every /admin path is an ordinary 404. */
@@ -20,7 +20,12 @@ export interface AdminRoutesOptions {
   /** Tasks, when this instance keeps them: the operator may cancel any key's task. */
   tasks?: TaskService | undefined;
   logger: Logger;
+  /** The clock wrong tokens are counted by (default: the wall clock). */
+  now?: () => number;
 }
+
+/** Wrong admin tokens a peer may send: 10 a minute, then 429 for the rest of the minute. */
+export const ADMIN_TOKEN_LIMITS: FailedAuthLimits = { maxFailures: 10, windowMs: 60_000 };
 
 const KEY_PATH = /^\/admin\/keys\/([^/]+?)(\/revoke)?$/;
 const TASK_PATH = /^\/admin\/tasks\/([^/]+)$/;
@@ -36,24 +41,29 @@ const MAX_NAME = 200;
  *   DELETE /admin/keys/ID, POST /admin/keys/ID/revoke → the revoked key (refused from the next request on)
  *   GET /admin/usage?from=&to=         → every key's usage (the same report as `npm run usage`)
  *   DELETE /admin/tasks/ID             → cancels any key's task (as the key's own DELETE …/task_get/ID does)
- * Behind `Authorization: Bearer $ADMIN_TOKEN` (10 wrong tokens a minute per peer, then 429); errors are
- * problem+json. Logged by key id and name, never a key. Revoking a key cancels its tasks (composition/tasks.ts).
+ * Behind `Authorization: Bearer $ADMIN_TOKEN`. The token is checked first, in constant time, and the right one is
+ * always served: wrong tokens are counted per peer (10 a minute, then 429 with Retry-After and one warning in the
+ * log), but they never lock the operator out, whether they come from another address or from the same one (a
+ * proxy's, a shared host). What stops guessing is the token's length (at least 16 characters; a random one), not
+ * the throttle: a throttled peer still learns a right guess. Errors are problem+json. Logged by key id and name,
+ * never a key. Revoking a key cancels its tasks (composition/tasks.ts).
  */
 export function createAdminRoutes(options: AdminRoutesOptions) {
   if (!options.token) return async (): Promise<Response | undefined> => undefined;
   const authorized = createBearerCheck(options.token);
-  const throttle = createFailedAuthThrottle();
+  const throttle = createFailedAuthThrottle(ADMIN_TOKEN_LIMITS, options.now);
   const logger = options.logger.child({ component: 'admin' });
 
   return async (request: Request, info?: RouteInfo): Promise<Response | undefined> => {
     const { pathname, searchParams } = new URL(request.url);
     if (pathname !== '/admin' && !pathname.startsWith('/admin/')) return undefined;
     try {
-      const peer = info?.peer ?? 'unknown';
-      const wait = throttle.waitSeconds(peer);
-      if (wait > 0) throw new DomainError('TOO_MANY_REQUESTS', `too many wrong admin tokens: try again in ${wait} s`, { retryAfterSeconds: wait });
       if (!authorized(request)) {
+        const peer = info?.peer;
+        const wait = throttle.waitSeconds(peer);
+        if (wait > 0) throw new DomainError('TOO_MANY_REQUESTS', `too many wrong admin tokens: try again in ${wait} s`, { retryAfterSeconds: wait });
         throttle.failed(peer);
+        if (throttle.waitSeconds(peer) > 0) logger.warn({ peer: peer ?? 'unknown' }, 'admin: wrong tokens from one peer; it is answered 429 for the rest of the minute');
         throw new DomainError('UNAUTHENTICATED', 'a valid admin token is required: Authorization: Bearer <ADMIN_TOKEN>');
       }
       if (pathname === '/admin/keys') {

@@ -59,6 +59,7 @@ export const ERROR_REASONS = [
   'too_early',
   'no_completed_period',
   'unknown_region',
+  'too_deep',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -36,14 +36,18 @@ export function isIntrospectionOnly(query: string | undefined): boolean {
  * without a key: GraphiQL can then show the docs before the user has pasted a key.
  */
 export function createGraphQLContextFactory(runtime: ServiceRuntime) {
-  return async ({ request, params }: YogaInitialContext): Promise<GraphQLContext> => {
+  return async (initial: YogaInitialContext & { req?: { socket?: { remoteAddress?: string } } }): Promise<GraphQLContext> => {
+    const { request, params } = initial;
     let principal: Principal;
     try {
-      principal = await requirePrincipal(runtime, request.headers.get('authorization'));
+      // The socket's address is there when Yoga serves node:http (the server context's `req`); not in tests.
+      principal = await requirePrincipal(runtime, request.headers.get('authorization'), initial.req?.socket?.remoteAddress);
     } catch (caught) {
       const error = toDomainError(caught);
-      // Only a missing or unknown key lets a schema read through; an unreachable key store is an error for all.
-      if (error.code !== 'UNAUTHENTICATED' || !isIntrospectionOnly(params.query)) throw domainToGraphQLError(error);
+      // Only a missing or unknown key (or one not looked up: too many wrong ones) lets a schema read through; an
+      // unreachable key store is an error for all.
+      const refused = error.code === 'UNAUTHENTICATED' || error.code === 'TOO_MANY_REQUESTS';
+      if (!refused || !isIntrospectionOnly(params.query)) throw domainToGraphQLError(error);
       principal = ANONYMOUS;
     }
     return createRequestContext(runtime, principal);

@@ -4,6 +4,7 @@ import { toDomainError } from '../domain/errors.js';
 import { planLiveCalls } from '../services/quota-check.js';
 import type { GraphQLContext } from './context.js';
 import { createDocumentMemo, operationKey } from './document-memo.js';
+import { inArgumentTerms } from './argument-names.js';
 import { domainToGraphQLError } from './errors.js';
 import { type OperationPlan, planOperation } from './operation-plan.js';
 import { storedKeywordCalls } from './task-keyword-plan.js';
@@ -63,11 +64,12 @@ async function withStoredKeywordCalls(context: GraphQLContext, plan: OperationPl
  */
 async function checkTaskBodies(context: GraphQLContext, plan: OperationPlan): Promise<GraphQLError | undefined> {
   if (plan.taskBodies.length === 0 || !context.tasks) return undefined;
-  for (const { operation, body, path } of plan.taskBodies) {
+  for (const { operation, body, path, field } of plan.taskBodies) {
     try {
       await context.tasks.check(operation, body);
     } catch (error) {
-      return domainToGraphQLError(toDomainError(error), path);
+      // The REST rules checked it: their field names become the field's argument names.
+      return domainToGraphQLError(inArgumentTerms(toDomainError(error), field), path);
     }
   }
   return undefined;

@@ -8,6 +8,7 @@ import {
   getVariableValues,
   GraphQLError,
   GraphQLIncludeDirective,
+  type GraphQLField,
   type GraphQLObjectType,
   type GraphQLSchema,
   GraphQLSkipDirective,
@@ -20,6 +21,7 @@ import {
 import { DomainError } from '../domain/errors.js';
 import { type SourceCall, sourceCallKey } from '../domain/source-call.js';
 import type { ServiceContext } from '../services/context.js';
+import { inArgumentTerms } from './argument-names.js';
 import { domainToGraphQLError } from './errors.js';
 import { FIELD_PLANNERS, type KeywordParent, type KeywordRows, type TaskSelector } from './field-planners.js';
 import { MAX_KEYWORD_ROWS_PER_ANSWER, MAX_TASK_READS } from './task-args.js';
@@ -48,8 +50,11 @@ export interface OperationPlan {
   taskReads: number;
   /** Tasks the operation creates (every alias of createSearchVolumeTask). */
   tasksCreated: number;
-  /** Their bodies in document order, with where each is: checked (async: DNS) before the first is created. */
-  taskBodies: { operation: TaskOperation; body: Record<string, unknown>; path: readonly string[] }[];
+  /**
+   * Their bodies in document order, with where each is and the field that posts it (whose arguments name the
+   * body's errors): checked (async: DNS) before the first is created.
+   */
+  taskBodies: { operation: TaskOperation; body: Record<string, unknown>; path: readonly string[]; field: GraphQLField<unknown, unknown> }[];
 }
 
 /** The source-backed fields selected below one `Task.keywords`, for the tasks and rows it reads. */
@@ -138,12 +143,12 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
           extraCalls += (plan.extraCalls ?? 0) * scope.fanout;
           tasksCreated += plan.creates ?? 0;
           taskReads += (plan.taskReads ?? 0) * scope.fanout;
-          if (plan.taskBody) taskBodies.push({ ...plan.taskBody, path: at });
+          if (plan.taskBody) taskBodies.push({ ...plan.taskBody, path: at, field });
           children = plan.keywords ?? parents;
           below = { fanout: scope.fanout * (plan.fanout ?? 1), tasks: plan.tasks ?? scope.tasks };
           stored = plan.storedKeywords;
         } catch (error) {
-          if (error instanceof DomainError) errors.push(domainToGraphQLError(error, at));
+          if (error instanceof DomainError) errors.push(domainToGraphQLError(inArgumentTerms(error, field), at));
           else if (isGraphQLError(error)) errors.push(asBadUserInput(error, at));
           else throw error; // a fault of ours, not of the request
           continue; // nothing below a refused field runs

@@ -1,4 +1,5 @@
 import { resolveLocation } from '../services/location.js';
+import { restBodyOf } from './argument-names.js';
 import type { FieldPlanner } from './field-plan.js';
 import { keywordRowsArgs, taskListArgs } from './task-args.js';
 
@@ -26,16 +27,10 @@ export const TASK_FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
   },
 };
 
-/** The /v1 task body of a createSearchVolumeTask (its resolver posts exactly this). */
-export function createTaskBody(args: Record<string, any>): Record<string, unknown> {
-  return {
-    keywords: args.keywords,
-    location_code: args.locationCode ?? undefined,
-    location_name: args.locationName ?? undefined,
-    language_code: args.languageCode ?? undefined,
-    ...(args.matchTypes == null ? {} : { match_types: args.matchTypes }),
-    ...(args.historyMonths == null ? {} : { history_months: args.historyMonths }),
-    ...(args.tag == null ? {} : { tag: args.tag }),
-    ...(args.postbackUrl == null ? {} : { postback_url: args.postbackUrl }),
-  };
+/**
+ * The /v1 task body of a createSearchVolumeTask (its resolver posts exactly this): each argument under its REST
+ * name (argument-names.ts), so the task is checked by the same rules as a task_post.
+ */
+export function createTaskBody(args: Record<string, unknown>): Record<string, unknown> {
+  return restBodyOf(args);
 }

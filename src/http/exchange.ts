@@ -18,6 +18,8 @@ export interface HttpCall {
   path: string;
   query: URLSearchParams;
   headers: HeaderReader;
+  /** The socket's peer address (undefined when the call did not come over a socket: tests, tools). */
+  peer?: string | undefined;
   /**
    * The whole body, at most `limit` bytes: PAYLOAD_TOO_LARGE past it (without buffering the rest),
    * CLIENT_CLOSED_REQUEST when the client went away mid-body, REQUEST_TIMEOUT when the server gave up on it.

@@ -13,6 +13,7 @@ export function callFromNode(req: IncomingMessage): HttpCall {
     path: mark === -1 ? target : target.slice(0, mark),
     query: new URLSearchParams(mark === -1 ? '' : target.slice(mark + 1)),
     headers: nodeHeaders(req),
+    peer: req.socket.remoteAddress,
     readBody: (limit) => readNodeBody(req, limit),
   };
 }

@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { DomainError } from '../domain/errors.js';
 import { parseBody } from '../domain/requests/parse.js';
+import { assertJsonDepth } from '../face-kit/json-depth.js';
 import type { Principal } from '../services/auth/authenticator.js';
 import type { CallStatus } from '../services/cache-status.js';
 import type { LivePlan } from '../services/live-plan.js';
@@ -46,6 +47,8 @@ export async function callTool(
     free: tool.free,
     livePlan: planned.livePlan,
     run: (scope) => {
+      // Over HTTP the body was bounded already (http-route.ts); over stdio this is the first look at the line.
+      assertJsonDepth(args);
       parsed = parseBody(tool.input, args ?? {});
       if (planned.refusal && tool.plan) {
         tool.plan(parsed as never, scope); // a call whose own arguments are bad says so, as REST would first

@@ -1,5 +1,6 @@
 import { type DomainError, toDomainError } from '../domain/errors.js';
 import { MAX_BATCH_MESSAGES } from '../domain/requests/live-limits.js';
+import { type JsonPathPart, MAX_JSON_DEPTH, tooDeepError, tooDeepTextPath } from '../face-kit/json-depth.js';
 import { MAX_BODY_BYTES, readTextBody } from '../face-kit/request-body.js';
 import type { CallStatus } from '../services/cache-status.js';
 import { requirePrincipal } from '../services/run-operation.js';
@@ -16,9 +17,18 @@ const loadSdk = () => (sdk ??= Promise.all([import('@modelcontextprotocol/sdk/se
 export const MCP_PATH = '/mcp';
 
 /** A JSON-RPC error outside any request (the transport's own shape for HTTP-level failures). */
-function transportError(status: number, message: string, headers: Record<string, string> = {}, code = -32000): Response {
-  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+function transportError(status: number, message: string, headers: Record<string, string> = {}, rpc: { code?: number; data?: unknown } = {}): Response {
+  const error = { code: rpc.code ?? -32000, message, ...(rpc.data === undefined ? {} : { data: rpc.data }) };
+  const body = JSON.stringify({ jsonrpc: '2.0', error, id: null });
   return new Response(body, { status, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+/** A tool argument by its name (`keywords` for `params.arguments.keywords[0][0]…`), else the message's member. */
+function mcpFieldOf(path: readonly JsonPathPart[]): string {
+  const steps = typeof path[0] === 'number' ? path.slice(1) : path; // a batch: [index, …]
+  if (steps[0] === 'params' && steps[1] === 'arguments' && typeof steps[2] === 'string') return steps[2];
+  const named = steps.filter((step): step is string => typeof step === 'string').slice(0, 2);
+  return named.length > 0 ? named.join('.') : 'body';
 }
 
 function authError(error: DomainError): Response {
@@ -52,15 +62,25 @@ async function readMessages(request: Request, maxBytes: number): Promise<{ body:
     const refused = toDomainError(error);
     return transportError(refused.status, refused.message, { 'x-cost': '0' });
   }
+  // JSON nested deeper than MAX_JSON_DEPTH is refused as every face refuses it, found in the text before it is
+  // parsed: HTTP 400, -32602 naming the argument when it is in the params, the domain's code, field and reason in
+  // `data`. Refused unparsed, so its id is not known: null, as JSON-RPC 2.0 says for a request it could not read.
+  const path = tooDeepTextPath(text);
+  if (path) {
+    const error = tooDeepError(mcpFieldOf(path));
+    const inParams = path[typeof path[0] === 'number' ? 1 : 0] === 'params';
+    const data = { code: error.code, field: error.field, reason: error.reason, params: { max: MAX_JSON_DEPTH } };
+    return transportError(400, error.message, { 'x-cost': '0' }, { code: inParams ? -32602 : -32600, data });
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return transportError(400, 'Parse error: Invalid JSON', { 'x-cost': '0' }, -32700);
+    return transportError(400, 'Parse error: Invalid JSON', { 'x-cost': '0' }, { code: -32700 });
   }
   if (Array.isArray(body) && body.length > MAX_BATCH_MESSAGES) {
     const message = `a batch may hold at most ${MAX_BATCH_MESSAGES} messages and this one holds ${body.length}; send the rest in another request`;
-    return transportError(400, message, { 'x-cost': '0' }, -32600);
+    return transportError(400, message, { 'x-cost': '0' }, { code: -32600 });
   }
   return { body };
 }
@@ -78,11 +98,12 @@ function addBillingHeaders(response: Response, outcomes: readonly ToolCallOutcom
  * before the transport sees the request: without one, a 401 with WWW-Authenticate, as on every face.
  */
 export function createMcpRoute(runtime: ServiceRuntime, options: { maxBodyBytes?: number } = {}) {
-  return async (request: Request): Promise<Response | undefined> => {
+  // `info.peer`: the socket's address, which wrong keys are counted by (the router passes it).
+  return async (request: Request, info?: { peer?: string | undefined }): Promise<Response | undefined> => {
     if (new URL(request.url).pathname !== MCP_PATH) return undefined;
     let principal;
     try {
-      principal = await requirePrincipal(runtime, request.headers.get('authorization'));
+      principal = await requirePrincipal(runtime, request.headers.get('authorization'), info?.peer);
     } catch (error) {
       return authError(toDomainError(error));
     }

@@ -7,8 +7,8 @@ import { currentRequest } from './request-context.js';
  */
 export function annotateAuthenticator(inner: Authenticator): Authenticator {
   return {
-    async authenticate(authorization) {
-      const principal = await inner.authenticate(authorization);
+    async authenticate(authorization, peer) {
+      const principal = await inner.authenticate(authorization, peer);
       const info = currentRequest();
       if (principal && info) info.keyId = principal.keyId;
       return principal;

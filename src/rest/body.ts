@@ -1,4 +1,5 @@
 import { DomainError } from '../domain/errors.js';
+import { assertJsonTextDepth } from '../face-kit/json-depth.js';
 import { asBodySource, type BodySource, MAX_BODY_BYTES, readTextBody } from '../face-kit/request-body.js';
 import type { HeaderReader } from '../http/exchange.js';
 
@@ -21,13 +22,15 @@ export function assertJsonContentType(headers: HeaderReader): void {
 
 /**
  * Reads a request body as JSON, refusing a declared media type other than JSON (415), more than `limit` bytes
- * without buffering past it (413), and any body that is not JSON (400).
+ * without buffering past it (413), any body that is not JSON (400), and one nested deeper than MAX_JSON_DEPTH
+ * (400 naming the field it is nested in, before anything walks it: json-depth.ts).
  */
 export async function readJsonBody(request: BodySource | Request, limit = MAX_BODY_BYTES): Promise<unknown> {
   const source = asBodySource(request);
   assertJsonContentType(source.headers);
   const text = await readTextBody(source, limit);
   if (text.trim() === '') throw new DomainError('INVALID_JSON', 'the request body is empty; expected a JSON object', { field: 'body' });
+  assertJsonTextDepth(text);
   try {
     return JSON.parse(text);
   } catch (error) {

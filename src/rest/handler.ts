@@ -36,7 +36,7 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
       const startedAt = runtime.clock.now();
       let principal;
       try {
-        principal = await requirePrincipal(runtime, call.headers.get('authorization'));
+        principal = await requirePrincipal(runtime, call.headers.get('authorization'), call.peer);
       } catch (error) {
         return refuse(family, call, toDomainError(error), undefined, startedAt);
       }

@@ -67,9 +67,12 @@ export function recordRequest(runtime: ServiceRuntime, scope: RequestContext, re
   runtime.ledger.record({ at: new Date(scope.startedAt), keyId: scope.principal.keyId, ...record });
 }
 
-/** The caller behind an Authorization header; UNAUTHENTICATED without a valid key (the face adds the 401). */
-export async function requirePrincipal(runtime: ServiceRuntime, authorization: string | null): Promise<Principal> {
-  const principal = await runtime.authenticator.authenticate(authorization);
+/**
+ * The caller behind an Authorization header; UNAUTHENTICATED without a valid key (the face adds the 401), and
+ * TOO_MANY_REQUESTS (429) when `peer`, the socket's address, sent too many wrong keys (authenticator.ts).
+ */
+export async function requirePrincipal(runtime: ServiceRuntime, authorization: string | null, peer?: string): Promise<Principal> {
+  const principal = await runtime.authenticator.authenticate(authorization, peer);
   if (!principal) throw new DomainError('UNAUTHENTICATED', 'a valid API key is required: Authorization: Bearer <key>');
   return principal;
 }

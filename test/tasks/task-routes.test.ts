@@ -162,7 +162,9 @@ describe('task routes (/v1 task mode)', () => {
     expect((await graphql(app, '{ task(id: "00000000-0000-4000-8000-000000000000") { id } }')).json.data.task).toBeNull();
     const bad = await graphql(app, 'mutation { createSearchVolumeTask(keywords: [], postbackUrl: "http://x") { id } }');
     expect(bad.json.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect(bad.json.errors[0].message).toContain('postback_url');
+    // GraphQL names its own argument (issue 25, item 2); REST says postback_url.
+    expect(bad.json.errors[0].message).toContain('postbackUrl');
+    expect(bad.json.errors[0].extensions.field).toBe('postbackUrl');
     const victim = (await graphql(app, 'mutation { createSearchVolumeTask(keywords: ["отмена гкл"]) { id } }')).json.data.createSearchVolumeTask.id;
     const cancelled = await graphql(app, 'mutation($id: ID!) { cancelTask(id: $id) { status } }', { id: victim });
     expect(['CANCELLED', 'DONE']).toContain(cancelled.json.data.cancelTask.status);

@@ -174,7 +174,8 @@ describe('key lookups cached while the change feed is live', () => {
     const { store, counter } = createStore();
     const auth = createAuthenticator([], store, { changes: createFeed().feed, cache: createKeyLookupCache({ maxEntries: 5 }) });
     await auth.authenticate(bearer(ISSUED));
-    for (let i = 0; i < 50; i++) await auth.authenticate(bearer(`sds_bad_key_${i}_000000000`));
+    // From 50 addresses: one address would be throttled after 20 wrong keys (wrong-key-throttle.test.ts).
+    for (let i = 0; i < 50; i++) await auth.authenticate(bearer(`sds_bad_key_${i}_000000000`), `10.0.0.${i}`);
     const before = counter.lookups;
     await auth.authenticate(bearer(ISSUED));
     expect(counter.lookups).toBe(before);

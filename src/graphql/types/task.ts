@@ -10,6 +10,7 @@ import { keywordViewOf } from '../keyword-view.js';
 import { locationArgs } from '../location-args.js';
 import { KeywordRef } from './keyword.js';
 import { createTaskBody } from '../task-field-planners.js';
+import { inArgumentTerms } from '../argument-names.js';
 import {
   DEFAULT_KEYWORDS_PAGE,
   DEFAULT_TASKS_PAGE,
@@ -143,10 +144,10 @@ builder.mutationField('createSearchVolumeTask', (t) =>
       tag: t.arg.string(),
       postbackUrl: t.arg.string(),
     },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (_root, args, ctx, info) => {
       const body = createTaskBody(args);
       const [posted] = await tasksOf(ctx).post(ctx.principal.keyId, 'search_volume', [body]);
-      if (!posted!.ok) throw posted!.error;
+      if (!posted!.ok) throw inArgumentTerms(posted!.error, info.parentType.getFields()[info.fieldName]);
       return tasksOf(ctx).get(ctx.principal.keyId, posted!.task.id);
     },
   }),

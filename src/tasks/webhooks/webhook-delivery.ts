@@ -28,6 +28,55 @@ export class RetryableDeliveryError extends Error {
   override name = 'RetryableDeliveryError';
 }
 
+/** Whole seconds, or tenths below 10 s: `10 s`, `0.2 s`. */
+const seconds = (ms: number) => `${ms >= 10_000 ? Math.round(ms / 1000) : Math.round(ms / 100) / 10} s`;
+
+/** What a failed delivery's error code means, in words (the code is added for the ones not listed). */
+const FAILURES: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset by the receiver',
+  EPIPE: 'connection closed by the receiver',
+  UND_ERR_SOCKET: 'connection closed by the receiver',
+  UND_ERR_CLOSED: 'connection closed by the receiver',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed (temporary)',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ETIMEDOUT: 'connect timeout',
+  UND_ERR_CONNECT_TIMEOUT: 'connect timeout',
+  CERT_HAS_EXPIRED: 'TLS certificate expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS certificate self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'TLS certificate self-signed',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'TLS certificate is for another host',
+  UND_ERR_RESPONSE_STATUS_CODE: 'invalid HTTP answer',
+  HPE_INVALID_CONSTANT: 'invalid HTTP answer',
+};
+
+/**
+ * Why a delivery failed, for the log and the task's retry note, as what happened: "timeout after 10 s",
+ * "connection refused". The error itself is no help there: the timeout is a DOMException whose `code` is the
+ * number 23 (TIMEOUT_ERR), which is what the log said; a connection failure may come wrapped (an AggregateError of
+ * one attempt per address, or a `cause`).
+ */
+export function failureReason(error: unknown, timeoutMs: number): string {
+  const seen = new Set<unknown>();
+  for (let current = error; current && typeof current === 'object' && !seen.has(current); ) {
+    seen.add(current);
+    const { name, code } = current as { name?: unknown; code?: unknown };
+    if (name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return `timeout after ${seconds(timeoutMs)}`;
+    if (typeof code === 'string' && code in FAILURES) return FAILURES[code]!;
+    const inner = (current as { errors?: unknown[] }).errors?.[0] ?? (current as { cause?: unknown }).cause;
+    if (inner === undefined) {
+      const message = (current as { message?: unknown }).message;
+      const what = typeof message === 'string' && message !== '' ? `: ${message.slice(0, 120)}` : '';
+      return typeof code === 'string' && /^[A-Z][A-Z0-9_]+$/.test(code) ? `failed (${code})${what}` : `failed${what}`;
+    }
+    current = inner;
+  }
+  return 'failed';
+}
+
 /** Sends one notification; resolves on 2xx, throws RetryableDeliveryError to be retried, Error when it never can succeed. */
 export function createWebhookDelivery(options: WebhookDeliveryOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -65,13 +114,13 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions) {
       status = answer.statusCode;
       await answer.body.dump();
     } catch (error) {
-      const code = (error as { code?: string }).code ?? (error as Error).name;
-      if (code === 'EPRIVATEADDRESS') {
+      if ((error as { code?: unknown }).code === 'EPRIVATEADDRESS') {
         report('refused');
         throw error;
       }
-      report('error', { reason: code });
-      throw new RetryableDeliveryError(`notification failed: ${code}`, { cause: error });
+      const reason = failureReason(error, timeoutMs);
+      report('error', { reason });
+      throw new RetryableDeliveryError(`notification failed: ${reason}`, { cause: error });
     }
     if (status >= 200 && status < 300) return report('ok', { status });
     report(`http_${Math.floor(status / 100)}xx`, { status });
