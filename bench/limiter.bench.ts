@@ -12,6 +12,8 @@ import pLimit from 'p-limit';
 import { loadLine, machineLine } from './support/machine.js';
 import { numberOption } from './support/options.js';
 import { printTable, ratio } from './support/table.js';
+import { createCallLimit } from '../src/graphql/call-limit.js';
+import { mapWithConcurrency } from '../src/services/search-volume.js';
 
 const requests = numberOption('requests', 200_000);
 const rounds = numberOption('rounds', 5);
@@ -19,25 +21,8 @@ const LIMIT = 8;
 
 type MapLimited = (items: readonly number[], limit: number, fn: (item: number) => Promise<number>) => Promise<number[]>;
 
-/** The worker-pool map services/search-volume.ts used before issue 25 (mapWithConcurrency). */
-const workerPoolMap: MapLimited = async (items, limit, fn) => {
-  const results = new Array<number>(items.length);
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (!failed && next < items.length) {
-      const index = next++;
-      try {
-        results[index] = await fn(items[index]!);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
-};
+/** The hand-built worker-pool map the services keep (measured here as it is, not as a copy). */
+const workerPoolMap: MapLimited = (items, limit, fn) => mapWithConcurrency(items, limit, fn);
 
 const pLimitMap: MapLimited = async (items, limit, fn) => {
   const run = pLimit(limit);
@@ -59,29 +44,10 @@ const pLimitMap: MapLimited = async (items, limit, fn) => {
 
 type RunLimited = (limit: number) => <T>(call: () => Promise<T>) => Promise<T>;
 
-/** graphql/call-limit.ts before issue 25: a slot count and a FIFO of waiters; a failure fails the queued calls. */
+/** The hand-built slot queue GraphQL keeps (src/graphql/call-limit.ts), measured as it is. */
 const slotQueue: RunLimited = (limit) => {
-  const queue: (() => void)[] = [];
-  let running = 0;
-  let failure: { error: unknown } | undefined;
-  const next = () => {
-    const waiting = queue.shift();
-    if (waiting) waiting();
-    else running--;
-  };
-  return async (call) => {
-    if (running >= limit) await new Promise<void>((resolve) => queue.push(resolve));
-    else running++;
-    try {
-      if (failure) throw failure.error;
-      return await call();
-    } catch (error) {
-      failure ??= { error };
-      throw error;
-    } finally {
-      next();
-    }
-  };
+  const calls = createCallLimit(limit);
+  return (call) => calls.run(call);
 };
 
 const pLimitRun: RunLimited = (limit) => {
