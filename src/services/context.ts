@@ -10,7 +10,7 @@ import type {
   SuggestionSeed,
 } from '../ports/candidate-provider.js';
 import type { SuggestionsAnswerCache } from './suggestions-cache.js';
-import type { TaskService } from '../tasks/task-service-types.js';
+import type { TaskService } from '../ports/task-service.js';
 
 /** A candidate whose volume is known. */
 export interface VerifiedCandidate {

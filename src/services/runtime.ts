@@ -13,7 +13,7 @@ import { todayIn } from '../domain/dates/calendar.js';
 import { createRequestSource } from './request-source.js';
 import { createLivePlan, type LivePlan } from './live-plan.js';
 import type { SourceGateway } from './source-gateway.js';
-import type { TaskService } from '../tasks/task-service.js';
+import type { TaskService } from '../ports/task-service.js';
 
 /** The long-lived parts every face shares; built once by the composition root. */
 export interface ServiceRuntime {

@@ -13,14 +13,14 @@ import { TASK_RESULT_PAGES } from '../domain/requests/task-result-pages.js';
 import type { TaskStore } from '../ports/task-store.js';
 import { FINISHED, type ResultPage, type TaskCounts, type TaskOperation, type TaskPage, type TaskRecord, type TaskStatus } from '../domain/tasks.js';
 import { checkWebhookUrl } from './webhooks/webhook-url.js';
-import type { PostedTask, TaskService, TaskView } from './task-service-types.js';
+import type { PostedTask, TaskService, TaskView } from '../ports/task-service.js';
 
 /** Most tasks one post may hold. */
 export const MAX_TASKS_PER_POST = 100;
 /** Longest tag. */
 export const MAX_TAG_LENGTH = 255;
 
-export type { PostedTask, TaskService, TaskView } from './task-service-types.js';
+export type { PostedTask, TaskService, TaskView } from '../ports/task-service.js';
 
 /** The task service of a request's services, or 503 when this instance keeps no tasks (no database). */
 export function requireTasks(services: { tasks?: TaskService | undefined }): TaskService {
