@@ -35,6 +35,12 @@ export function createSqlKeyStore(options: SqlKeyStoreOptions): KeyStore & KeyAd
       return row ? toStoredKey(row) : undefined;
     },
 
+    async findActiveById(id) {
+      const result = await client.query<KeyRow>('SELECT id, name, created_at, revoked_at FROM api_keys WHERE id = $1 AND revoked_at IS NULL', [id]);
+      const row = result.rows[0];
+      return row ? toStoredKey(row) : undefined;
+    },
+
     async create(name) {
       const clean = name.trim();
       if (clean === '' || clean.length > MAX_NAME) throw new Error(`key name must be 1–${MAX_NAME} characters`);
