@@ -34,7 +34,7 @@ async function getJson(url: string, timeoutMs: number, maxBytes: number): Promis
   }
   const declared = Number(response.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
-    response.body.destroy();
+    await discardBody(response.body); // closes the connection past 64 KiB instead of reading on
     throw new Error(`${url} answered more than ${maxBytes} bytes`);
   }
   const text = await readLimitedText(response.body, maxBytes);
