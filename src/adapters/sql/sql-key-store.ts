@@ -23,7 +23,7 @@ const MAX_NAME = 200;
  * API keys on SQL, hashed at rest. Issuing and revoking announce the change (NOTIFY, in the same statement) so
  * that every process's cache of key lookups hears of it when it commits; see adapters/key-events.
  */
-export function createSqlKeyStore(options: SqlKeyStoreOptions): KeyStore & KeyAdmin {
+export function createSqlKeyStore(options: SqlKeyStoreOptions): KeyStore & KeyAdmin & Required<Pick<KeyStore, 'findActiveById'>> {
   const { client } = options;
   return {
     async findActiveByHash(hash) {
