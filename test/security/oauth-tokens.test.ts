@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
 import { base64url, SignJWT } from 'jose';
+import {
+  discoverAuthorizationServerMetadata,
+  discoverOAuthProtectedResourceMetadata,
+  extractResourceMetadataUrl,
+  selectResourceURL,
+} from '@modelcontextprotocol/sdk/client/auth.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
 import { createFixtureCatalog } from '../support/catalog.js';
@@ -168,6 +174,26 @@ describe('OAuth access tokens beside API keys', () => {
     expect((await mcpCall(app, bearer(fresh))).status).toBe(200);
     expect(issuer.hits.jwks - before.jwks).toBe(3);
     expect(issuer.hits.metadata - before.metadata).toBe(1);
+    await app.close();
+  });
+
+  it("the official MCP SDK client's discovery follows the 401 to the metadata, accepts its resource and finds the issuer", async () => {
+    const { app } = oauthApp();
+    const serverUrl = new URL(`${RESOURCE}/mcp`);
+    // The app answers for RESOURCE's host; the issuer is on loopback.
+    const fetchFn = (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      return url.origin === new URL(RESOURCE).origin ? app.fetch(new Request(url, init)) : fetch(url, init);
+    };
+    const unauthorized = await mcpCall(app, undefined);
+    const response = new Response(null, { status: 401, headers: unauthorized.headers });
+    const metadataUrl = extractResourceMetadataUrl(response);
+    expect(metadataUrl?.href).toBe(METADATA_URL);
+    const metadata = await discoverOAuthProtectedResourceMetadata(serverUrl, { resourceMetadataUrl: metadataUrl }, fetchFn);
+    expect(metadata.authorization_servers).toEqual([issuer.issuer]);
+    expect((await selectResourceURL(serverUrl, {} as never, metadata))?.href).toBe(new URL(RESOURCE).href);
+    const server = await discoverAuthorizationServerMetadata(issuer.issuer, { fetchFn });
+    expect(server?.issuer).toBe(issuer.issuer);
     await app.close();
   });
 

@@ -17,7 +17,14 @@ export async function startTestIssuer() {
   const server: Server = createServer((req, res) => {
     if (req.url === '/.well-known/oauth-authorization-server') {
       hits.metadata++;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks` }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
+          issuer,
+          jwks_uri: `${issuer}/jwks`,
+          authorization_endpoint: `${issuer}/authorize`,
+          token_endpoint: `${issuer}/token`,
+          response_types_supported: ['code'],
+          code_challenge_methods_supported: ['S256'],
+        }));
     } else if (req.url === '/jwks') {
       hits.jwks++;
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: published }));
