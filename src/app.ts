@@ -46,6 +46,7 @@ import type { SqlClient } from './adapters/sql/sql-client.js';
 import { createSqlQuotaLog } from './adapters/sql/sql-quota-log.js';
 import { createTaskSetup } from './composition/tasks.js';
 import { taskRoutes } from './rest/v1/task-routes.js';
+import { createOAuthSetup, withTokens } from './composition/oauth.js';
 
 /** Parts a caller (tests, tools) may supply instead of the ones the config chooses. */
 export interface AppOverrides {
@@ -134,6 +135,8 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
   const lock = 'lock' in cacheSetup ? cacheSetup.lock : undefined;
   const ledger = overrides.ledger ?? database!.ledger;
 
+  // OAuth access tokens beside API keys, when OAUTH_ISSUER is set (composition/oauth.ts).
+  const oauth = createOAuthSetup(config, { store: database?.keyStore, now: () => clock.now() });
   const runtime: ServiceRuntime = {
     catalog: sourceSetup.catalog,
     clock,
@@ -151,7 +154,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
       }),
       metrics,
     ),
-    authenticator: annotateAuthenticator(createAuthenticator(config.API_KEYS, database?.keyStore, { changes: database?.keyChanges, now: () => clock.now() })),
+    authenticator: annotateAuthenticator(withTokens(oauth, createAuthenticator(config.API_KEYS, database?.keyStore, { changes: database?.keyChanges, now: () => clock.now() }))),
     ledger,
     logger,
     prices: { call: config.PRICE_CALL, repeat: config.PRICE_REPEAT },
@@ -219,6 +222,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
       { path: '/readyz', serve: system },
       { path: '/metrics', serve: metricsRoute },
       { path: OPENAPI_PATH, serve: openApiRoute },
+      ...(oauth?.entries ?? []), // /.well-known/oauth-protected-resource (RFC 9728), when OAuth is on
     ],
     cors: createCorsPolicy(config.CORS_ORIGINS),
     demo: () => runtime.sourceKind === 'demo',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiKeyProblem } from '../domain/api-key-format.js';
 import { isValidTimeZone } from '../domain/dates/calendar.js';
+import { oauthUrlProblem } from '../domain/oauth-url.js';
 import { parseDurationMs } from './duration.js';
 import { chooseSource, type SourceChoice } from './source-choice.js';
 
@@ -45,6 +46,31 @@ const apiKeys = list.superRefine((keys, ctx) => {
     const problem = apiKeyProblem(key);
     if (problem) ctx.addIssue({ code: 'custom', message: `key ${index + 1} of ${keys.length} ${problem}` });
   });
+});
+
+/** An OAuth URL: absolute, https (plain http to loopback only), no credentials in it. */
+const oauthUrl = optionalText.superRefine((url, ctx) => {
+  const problem = url === undefined ? undefined : oauthUrlProblem(url);
+  if (problem) ctx.addIssue({ code: 'custom', message: `the URL ${problem}` });
+});
+
+/**
+ * `subject=keyId` pairs: the API key whose account and budget an access token with that `sub` acts as. Split at
+ * the last `=` (key ids have none; a subject may).
+ */
+const subjectKeys = list.transform((pairs, ctx) => {
+  const mapping = new Map<string, string>();
+  for (const pair of pairs) {
+    const at = pair.lastIndexOf('=');
+    const subject = pair.slice(0, at).trim();
+    const keyId = pair.slice(at + 1).trim();
+    if (at <= 0 || subject === '' || keyId === '') {
+      ctx.addIssue({ code: 'custom', message: `expected subject=keyId pairs separated by commas, got "${pair}"` });
+      return z.NEVER;
+    }
+    mapping.set(subject, keyId);
+  }
+  return mapping as ReadonlyMap<string, string>;
 });
 
 /** Every environment variable the service reads, with its default. README's table mirrors this schema. */
@@ -130,7 +156,32 @@ export const envSchema = z.object({
   }),
   /** Bearer token of the admin API (/admin/keys, /admin/usage); without it that API does not exist (404). */
   ADMIN_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, { message: 'use at least 16 characters' }),
+
+  /**
+   * OAuth 2.1 resource server (beside API keys): the authorization server whose access tokens (JWT) are accepted.
+   * Unset: no token is tried, Bearer values are API keys only.
+   */
+  OAUTH_ISSUER: oauthUrl,
+  /** This service's resource identifier (its public base URL, e.g. https://stats.example.com): the tokens' audience. */
+  OAUTH_RESOURCE: oauthUrl,
+  /** The issuer's JWKS; default: the jwks_uri of its metadata (RFC 8414, else OpenID Connect discovery). */
+  OAUTH_JWKS_URL: oauthUrl,
+  /** `subject=keyId,…`: the API key (its account, budget and ledger rows) each token subject acts as. */
+  OAUTH_SUBJECT_KEYS: subjectKeys,
 });
+
+/** OAuth settings that only make sense together. */
+function oauthProblems(env: z.output<typeof envSchema>, ctx: z.RefinementCtx): void {
+  if (env.OAUTH_ISSUER === undefined) {
+    for (const name of ['OAUTH_RESOURCE', 'OAUTH_JWKS_URL'] as const) {
+      if (env[name] !== undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'needs OAUTH_ISSUER' });
+    }
+    return;
+  }
+  if (env.OAUTH_RESOURCE === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['OAUTH_RESOURCE'], message: "required with OAUTH_ISSUER: this service's public URL, the tokens' audience" });
+  }
+}
 
 /** Read through `sourceKind` and `wordstat` instead: checked once, in chooseSource. */
 type SourceVariableName = 'SOURCE' | 'YANDEX_API_KEY' | 'YANDEX_IAM_TOKEN' | 'YANDEX_FOLDER_ID';
@@ -142,7 +193,7 @@ type SourceVariableName = 'SOURCE' | 'YANDEX_API_KEY' | 'YANDEX_IAM_TOKEN' | 'YA
 export type Config = Readonly<Omit<z.output<typeof envSchema>, SourceVariableName>> & SourceChoice;
 
 /** The environment schema, then the source choice: one zod parse gives the whole Config. */
-const configSchema = envSchema.transform((env): Config => {
+const configSchema = envSchema.superRefine(oauthProblems).transform((env): Config => {
   const { SOURCE: _source, YANDEX_API_KEY: _key, YANDEX_IAM_TOKEN: _token, YANDEX_FOLDER_ID: _folder, ...rest } = env;
   return Object.freeze({ ...rest, ...chooseSource(env) });
 });

@@ -39,6 +39,11 @@ export interface DomainErrorOptions {
   reason?: ErrorReason;
   /** The numbers or values the reason speaks of (`{ max: 400 }`, `{ earliest: "2026-09-28" }`). */
   params?: Readonly<Record<string, string | number>>;
+  /**
+   * The WWW-Authenticate challenge of an UNAUTHENTICATED error when it is more than `Bearer` (with OAuth on:
+   * `Bearer resource_metadata="…"`, RFC 9728 §5.1).
+   */
+  challenge?: string;
   cause?: unknown;
 }
 
@@ -72,6 +77,7 @@ export class DomainError extends Error {
   readonly allow: string | undefined;
   readonly reason: ErrorReason | undefined;
   readonly params: Readonly<Record<string, string | number>> | undefined;
+  readonly challenge: string | undefined;
 
   constructor(code: ErrorCode, message: string, options: DomainErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -83,6 +89,7 @@ export class DomainError extends Error {
     this.allow = options.allow;
     this.reason = options.reason;
     this.params = options.params;
+    this.challenge = options.challenge;
   }
 }
 

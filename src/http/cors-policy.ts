@@ -1,7 +1,7 @@
 import type { HeaderReader } from './exchange.js';
 
 /** Response headers a browser client may read: the cache, cost and tracing headers of this service. */
-const EXPOSED_HEADERS = 'X-Cache, X-Cost, X-Request-Id, X-Source, Retry-After, X-Location-Fallback';
+const EXPOSED_HEADERS = 'X-Cache, X-Cost, X-Request-Id, X-Source, Retry-After, X-Location-Fallback, WWW-Authenticate';
 // Mcp-Protocol-Version: browser MCP clients send it on every request after initialisation.
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, X-Request-Id, Mcp-Protocol-Version';
 const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS'; // DELETE cancels a task

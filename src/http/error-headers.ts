@@ -7,7 +7,7 @@ import type { DomainError } from '../domain/errors.js';
 export function errorHeaders(error: DomainError): Record<string, string> {
   const headers: Record<string, string> = {};
   if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
-  if (error.code === 'UNAUTHENTICATED') headers['www-authenticate'] = 'Bearer';
+  if (error.code === 'UNAUTHENTICATED') headers['www-authenticate'] = error.challenge ?? 'Bearer';
   if (error.code === 'METHOD_NOT_ALLOWED') headers.allow = error.allow ?? 'POST';
   return headers;
 }

@@ -33,7 +33,7 @@ function mcpFieldOf(path: readonly JsonPathPart[]): string {
 
 function authError(error: DomainError): Response {
   const headers: Record<string, string> = { 'x-cost': '0' };
-  if (error.code === 'UNAUTHENTICATED') headers['www-authenticate'] = 'Bearer';
+  if (error.code === 'UNAUTHENTICATED') headers['www-authenticate'] = error.challenge ?? 'Bearer';
   if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
   return transportError(error.status, error.message, headers);
 }

@@ -1,5 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { ErrorCode, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import type { Principal } from '../services/auth/authenticator.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { callTool, type PlannedWith, type ToolCallOutcome } from './call-tool.js';
@@ -53,12 +55,57 @@ export function createMcpServer(runtime: ServiceRuntime, principal: Principal, o
   const byName = toolsByName(options.tools);
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = byName.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}; see tools/list`);
-    const { result, outcome } = await callTool(runtime, principal, tool, request.params.arguments, options.planned);
+  setUncheckedRequestHandler(server, TOOLS_CALL, async (request) => {
+    const { name, args } = toolCallOf(request.params);
+    const tool = byName.get(name);
+    if (!tool) throw invalidParams(`unknown tool ${JSON.stringify(name)}; see tools/list`, 'name', 'unknown_value');
+    const { result, outcome } = await callTool(runtime, principal, tool, args, options.planned);
     options.onToolCall?.(outcome);
     return result;
   });
   return server;
+}
+
+/** tools/call with its params unchecked: toolCallOf checks them, answering -32602 in words. */
+const TOOLS_CALL = z.object({ method: z.literal('tools/call'), params: z.unknown().optional() });
+
+/**
+ * Sets a handler the way the SDK's Protocol does, without the Server's tools/call wrapper: that wrapper and the
+ * SDK's own schema parse the params first and answer a non-object `arguments` with -32603 and a raw zod dump.
+ * Results are still ours alone to shape (callTool builds every one of them).
+ */
+function setUncheckedRequestHandler(server: Server, schema: typeof TOOLS_CALL, handler: (request: z.output<typeof TOOLS_CALL>) => Promise<unknown>): void {
+  (Protocol.prototype.setRequestHandler as (this: Server, schema: typeof TOOLS_CALL, handler: (request: z.output<typeof TOOLS_CALL>) => Promise<unknown>) => void).call(
+    server,
+    schema,
+    handler,
+  );
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What a JSON value is, for a message: `a string`, `an array`, `null`. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** The tool's name and its arguments (undefined when none were sent), or -32602 saying what is wrong. */
+export function toolCallOf(params: unknown): { name: string; args: Record<string, unknown> | undefined } {
+  if (!isObject(params)) throw invalidParams(`tools/call needs params {"name": "<tool>", "arguments": {…}}, got ${kindOf(params)}`, 'params');
+  if (typeof params.name !== 'string') throw invalidParams(`params.name must be the tool's name as a string, got ${kindOf(params.name)}; see tools/list`, 'name');
+  const args = params.arguments;
+  if (args !== undefined && !isObject(args)) {
+    throw invalidParams(`params.arguments must be an object of the tool's arguments by name, got ${kindOf(args)}; see the tool's inputSchema in tools/list`, 'arguments');
+  }
+  return { name: params.name, args };
+}
+
+/**
+ * A JSON-RPC -32602 error whose message is only ours: the SDK's McpError puts "MCP error -32602: " in the message
+ * it sends, and the client's McpError adds its own again.
+ */
+function invalidParams(message: string, field: string, reason: 'wrong_type' | 'unknown_value' = 'wrong_type'): Error {
+  return Object.assign(new Error(message), { code: ErrorCode.InvalidParams, data: { code: 'INVALID_FIELD', field, reason } });
 }

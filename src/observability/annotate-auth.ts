@@ -7,6 +7,7 @@ import { currentRequest } from './request-context.js';
  */
 export function annotateAuthenticator(inner: Authenticator): Authenticator {
   return {
+    ...(inner.challenge === undefined ? {} : { challenge: inner.challenge }),
     async authenticate(authorization, peer) {
       const principal = await inner.authenticate(authorization, peer);
       const info = currentRequest();

@@ -12,6 +12,8 @@ export interface StoredKey {
 export interface KeyStore {
   /** The active key whose SHA-256 hex digest is `hash` (see `hashKey`), or undefined (revoked keys are unknown). */
   findActiveByHash(hash: string): Promise<StoredKey | undefined>;
+  /** The active key with this id, or undefined (revoked or never issued): what an OAuth subject is mapped to. */
+  findActiveById?(id: string): Promise<StoredKey | undefined>;
 }
 
 /**

@@ -73,6 +73,9 @@ export function recordRequest(runtime: ServiceRuntime, scope: RequestContext, re
  */
 export async function requirePrincipal(runtime: ServiceRuntime, authorization: string | null, peer?: string): Promise<Principal> {
   const principal = await runtime.authenticator.authenticate(authorization, peer);
-  if (!principal) throw new DomainError('UNAUTHENTICATED', 'a valid API key is required: Authorization: Bearer <key>');
+  if (!principal) {
+    const challenge = runtime.authenticator.challenge;
+    throw new DomainError('UNAUTHENTICATED', 'a valid API key is required: Authorization: Bearer <key>', challenge ? { challenge } : {});
+  }
   return principal;
 }

@@ -23,7 +23,7 @@ const MAX_NAME = 200;
  * API keys on SQL, hashed at rest. Issuing and revoking announce the change (NOTIFY, in the same statement) so
  * that every process's cache of key lookups hears of it when it commits; see adapters/key-events.
  */
-export function createSqlKeyStore(options: SqlKeyStoreOptions): KeyStore & KeyAdmin {
+export function createSqlKeyStore(options: SqlKeyStoreOptions): KeyStore & KeyAdmin & Required<Pick<KeyStore, 'findActiveById'>> {
   const { client } = options;
   return {
     async findActiveByHash(hash) {
@@ -31,6 +31,12 @@ export function createSqlKeyStore(options: SqlKeyStoreOptions): KeyStore & KeyAd
         'SELECT id, name, created_at, revoked_at FROM api_keys WHERE hash = $1 AND revoked_at IS NULL',
         [hash],
       );
+      const row = result.rows[0];
+      return row ? toStoredKey(row) : undefined;
+    },
+
+    async findActiveById(id) {
+      const result = await client.query<KeyRow>('SELECT id, name, created_at, revoked_at FROM api_keys WHERE id = $1 AND revoked_at IS NULL', [id]);
       const row = result.rows[0];
       return row ? toStoredKey(row) : undefined;
     },

@@ -55,7 +55,12 @@ function errorResponses(family: Family, path: string): Json {
           ? presentEnvelopeError({ path, body: {}, startedAt: 0, now: 4 }, error)
           : presentProblem(error);
       const headers: Json = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
-      if (status === 401) headers['WWW-Authenticate'] = { schema: { type: 'string', const: 'Bearer' } };
+      if (status === 401) {
+        headers['WWW-Authenticate'] = {
+          description: 'Bearer; with OAuth on (OAUTH_ISSUER), also where its RFC 9728 metadata is',
+          schema: { type: 'string', pattern: '^Bearer( resource_metadata="[^"]+")?$', examples: ['Bearer', 'Bearer resource_metadata="https://stats.example.com/.well-known/oauth-protected-resource"'] },
+        };
+      }
       if (status === 429 || status === 503) headers['Retry-After'] = { $ref: '#/components/headers/Retry-After' };
       const content =
         family === 'v1'

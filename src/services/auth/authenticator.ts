@@ -21,6 +21,8 @@ export interface Authenticator {
    * asking the store.
    */
   authenticate(authorization: string | null | undefined, peer?: string): Promise<Principal | undefined>;
+  /** The WWW-Authenticate value of a 401 when it says more than `Bearer` (OAuth on: where its metadata is). */
+  readonly challenge?: string;
 }
 
 /**

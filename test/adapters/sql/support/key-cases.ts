@@ -26,6 +26,15 @@ export function keyCases(env: SqlSuiteEnv): void {
       await expect(store.create('   ')).rejects.toThrow(/name/);
     });
 
+    it('finds an active key by id (what an OAuth subject is mapped to); a revoked or unknown id is not found', async () => {
+      const store = createSqlKeyStore({ client: env.client() });
+      const issued = await store.create('oauth team');
+      expect(await store.findActiveById(issued.id)).toMatchObject({ id: issued.id, name: 'oauth team', revokedAt: null });
+      expect(await store.findActiveById('key_nobody')).toBeUndefined();
+      await store.revoke(issued.id);
+      expect(await store.findActiveById(issued.id)).toBeUndefined();
+    });
+
     it('lists keys oldest first with their revocation state', async () => {
       const store = createSqlKeyStore({ client: env.client() });
       const first = await store.create('first');
