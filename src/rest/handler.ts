@@ -13,6 +13,7 @@ import { MAX_BODY_BYTES, readTextBody } from '../face-kit/request-body.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { parseBody } from '../domain/requests/parse.js';
 import { assertJsonContentType, parseJsonText, readJsonBody } from './body.js';
+import { envelopeTemplate } from './kept-envelope.js';
 import { createHitMemo, type HitMemo, isKeptRoute, type KeptAnswer } from './hit-memo.js';
 import { csvRequestFor } from './csv/csv-request.js';
 import { csvReply } from './csv/csv-response.js';
@@ -42,6 +43,7 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
     const headers: Record<string, string> = { 'content-type': JSON_TYPE, 'x-cache': 'HIT', 'x-cost': String(kept.cost) };
     Object.assign(headers, kept.headers);
     if (kept.bytes) return { status: 200, headers, body: kept.bytes };
+    if (kept.template) return { status: 200, headers, body: kept.template.fill(startedAt, runtime.clock.now()) };
     const payload = presentEnvelope({ path: call.path, body: kept.body, startedAt, now: runtime.clock.now() }, kept.result as unknown[], kept.cost);
     return { status: 200, headers, body: jsonBytes(payload) };
   };
@@ -106,7 +108,9 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
       if (text !== undefined && cacheStatus === 'HIT' && outcome.scope.tracker.staleCount() === 0 && outcome.scope.tracker.count() > 0) {
         const v1 = family === 'v1' && route.envelope !== 'own';
         if (!v1 || Array.isArray(presented)) {
-          const answer = v1 ? { result: presented as unknown[], body, headers: fallback, cost } : { bytes: jsonBytes(presented), body: undefined, headers: fallback, cost };
+          const answer = v1
+            ? { result: presented as unknown[], template: envelopeTemplate(call.path, body, presented as unknown[], cost), body, headers: fallback, cost }
+            : { bytes: jsonBytes(presented), body: undefined, headers: fallback, cost };
           const built = { version, today: outcome.scope.today, freshUntil: outcome.scope.tracker.freshUntil(), now: runtime.clock.now() };
           memo!.keep(route.operation, text, answer, built);
           if (answer.bytes) return { status: 200, headers: { 'content-type': JSON_TYPE, ...headers }, body: answer.bytes };

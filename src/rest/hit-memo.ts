@@ -3,6 +3,7 @@ import type { DataVersion } from '../services/data-version.js';
 import type { HttpCall } from '../http/exchange.js';
 import { jsonBytes } from '../http/json-bytes.js';
 import type { RestRoute } from './routes.js';
+import type { EnvelopeTemplate } from './kept-envelope.js';
 import { csvRequestFor } from './csv/csv-request.js';
 
 /**
@@ -36,6 +37,8 @@ export interface KeptAnswer {
   bytes?: Buffer;
   /** /v1: the task's result items (frozen, so json-bytes encodes them once) and the body the envelope echoes. */
   result?: readonly unknown[];
+  /** /v1: the envelope around `result` as bytes with holes for its id and time (kept-envelope.ts). */
+  template?: EnvelopeTemplate | undefined;
   body: unknown;
   /** The answer's own headers besides X-Cache and X-Cost (X-Location-Fallback). */
   headers: Readonly<Record<string, string>>;
