@@ -57,7 +57,7 @@ interface Entry extends KeptAnswer {
 const KEPT_OPERATIONS = new Set(['v2.top', 'v2.dynamics', 'v2.regions', 'v1.search_volume']);
 
 /** Kept answers' bytes in all (estimated heap: the encoded answer, the request text, the parsed echo). */
-export const HIT_MEMO_MAX_BYTES = 16 * 1024 * 1024;
+const HIT_MEMO_MAX_BYTES = 16 * 1024 * 1024;
 /** A larger answer is not kept: one must not push out hundreds. */
 const MAX_ENTRY_BYTES = 256 * 1024;
 /** A request body longer than this is not a key (a 100-keyword list is about 4 KB). */
