@@ -101,14 +101,19 @@ async function main(): Promise<void> {
   );
   if (issuedKey) headers.authorization = `Bearer ${await issueKey(service.url)}`;
   process.stdout.write(`key: ${issuedKey ? 'issued in the database (POST /admin/keys)' : 'from API_KEYS'}\n`);
-  // The first ledger write opens (and on a fresh DATA_DIR creates) the embedded database, which blocks the
-  // event loop for seconds: a usage read does that now, so the measurement sees the steady state.
-  const usage = await request(`${service.url}/v1/usage`, { headers });
-  await usage.body.text();
-  if (usage.statusCode !== 200) throw new Error(`GET /v1/usage: HTTP ${usage.statusCode}`);
   const recordedDir = mkdtempSync(join(tmpdir(), 'sds-bare-'));
   const recorded: Record<string, RecordedAnswer> = {};
   try {
+    // The first ledger write opens (and on a fresh DATA_DIR creates) the embedded database, which blocks the
+    // event loop for seconds: a usage read does that now, so the measurement sees the steady state.
+    // While the database opens, usage answers 503 (a busy machine takes longer than the first request): ask again.
+    for (let attempt = 0; ; attempt++) {
+      const usage = await request(`${service.url}/v1/usage`, { headers });
+      await usage.body.text();
+      if (usage.statusCode === 200) break;
+      if (usage.statusCode !== 503 || attempt >= 120) throw new Error(`GET /v1/usage: HTTP ${usage.statusCode}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     for (const c of cases) {
       const body = JSON.stringify(c.body);
       await record(service.url, c.path, body); // the miss that fills the cache

@@ -16,6 +16,7 @@ import type { StatisticsSource } from './ports/statistics-source.js';
 import { createAuthenticator } from './services/auth/authenticator.js';
 import type { ServiceRuntime } from './services/runtime.js';
 import { createSourceGateway } from './services/source-gateway.js';
+import { countingStores } from './services/data-version.js';
 import { createRestEndpoints } from './rest/handler.js';
 import { restFrontEntries } from './rest/front-entries.js';
 import { createHttpFront } from './http/front.js';
@@ -134,6 +135,8 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
   // Waiters look for the lock holder's value in the cache, so the lock only comes with the shared cache.
   const lock = 'lock' in cacheSetup ? cacheSetup.lock : undefined;
   const ledger = overrides.ledger ?? database!.ledger;
+  // Stores counted: finished REST answers are kept only while no answer was stored since (rest/hit-memo.ts).
+  const counted = countingStores(cacheSetup.cache);
 
   // OAuth access tokens beside API keys, when OAUTH_ISSUER is set (composition/oauth.ts).
   const oauth = createOAuthSetup(config, { store: database?.keyStore, now: () => clock.now() });
@@ -144,7 +147,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     gateway: instrumentGateway(
       createSourceGateway({
         source: instrumentSource(sourceSetup.source, metrics),
-        cache: cacheSetup.cache,
+        cache: counted.cache,
         clock,
         freshTtlMs: config.CACHE_TTL,
         staleTtlMs: config.CACHE_STALE_TTL,
@@ -165,13 +168,14 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     // Suggestions (LLM candidates, verification budget, answer cache) and competition (search results), for
     // /v1 and GraphQL alike.
     keywordData: createSuggestionStages(config, {
-      cache: cacheSetup.cache,
+      cache: counted.cache,
       clock,
       logger,
       sourceKind: sourceSetup.kind,
       hooks: { onLlm: (report) => metrics.llmCall(report.outcome, report.durationMs / 1000) },
     }),
     sourceKind: sourceSetup.kind,
+    dataVersion: counted.version,
   };
 
   const taskClient = overrides.taskClient ?? database?.client;

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from '../ports/logger.js';
 import type { CacheResult, Metrics } from '../ports/metrics.js';
 import type { RequestInfo } from './request-context.js';
+import { unredacted } from './json-logger.js';
 
 const CACHE_VALUES = new Set<string>(['HIT', 'MISS', 'STALE']);
 /** Probes and scrapes come every few seconds: logged at debug so they do not drown the access log. */
@@ -24,7 +25,9 @@ export interface AccessEntry {
  * Yoga's plugin). Logs the key id only — never the key, never the Authorization header.
  */
 export function createAccessLog(options: { logger: Logger; metrics: Metrics }): (entry: AccessEntry) => void {
-  const { logger, metrics } = options;
+  const { metrics } = options;
+  // The line holds only the fields below (ids, never a key): no redaction walk per request.
+  const logger = unredacted(options.logger);
   return ({ info, method, path, route, status, xCache }) => {
     const durationSeconds = (performance.now() - info.startedAt) / 1000;
     const cache = xCache && CACHE_VALUES.has(xCache) ? (xCache as CacheResult) : undefined;

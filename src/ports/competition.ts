@@ -7,8 +7,12 @@ export interface CompetitionEstimator {
    * The estimate for `phrase` (already trimmed) in the given source regions (empty = all regions), in [0, 1];
    * null when no estimate can be made. May throw: callers treat a failure as "no estimate", never as a
    * failure of the request.
+   *
+   * `seen`, when given, hears until when (clock ms) the stored page the estimate comes from is fresh, so an answer
+   * built on the estimate is kept for later hits no longer (rest/hit-memo.ts). An estimator that never calls it
+   * makes such answers uncacheable.
    */
-  estimate(phrase: string, regionIds: readonly number[]): Promise<number | null>;
+  estimate(phrase: string, regionIds: readonly number[], seen?: (freshUntil: number) => void): Promise<number | null>;
 }
 
 /**

@@ -28,7 +28,11 @@ export function assertJsonContentType(headers: HeaderReader): void {
 export async function readJsonBody(request: BodySource | Request, limit = MAX_BODY_BYTES): Promise<unknown> {
   const source = asBodySource(request);
   assertJsonContentType(source.headers);
-  const text = await readTextBody(source, limit);
+  return parseJsonText(await readTextBody(source, limit));
+}
+
+/** A body already read as text, parsed as readJsonBody does: 400 for an empty, malformed or too deeply nested one. */
+export function parseJsonText(text: string): unknown {
   if (text.trim() === '') throw new DomainError('INVALID_JSON', 'the request body is empty; expected a JSON object', { field: 'body' });
   assertJsonTextDepth(text);
   try {

@@ -3,12 +3,18 @@ import type { HttpCall, Reply } from '../http/exchange.js';
 import { jsonReply } from '../http/exchange.js';
 import { createCorsPolicy } from '../http/cors-policy.js';
 import { callFromFetch, replyToResponse } from '../http/fetch-exchange.js';
+import { jsonBytes } from '../http/json-bytes.js';
 import { createHttpFront } from '../http/front.js';
 import { type RestEndpoints, restFrontEntries } from './front-entries.js';
-import { requirePrincipal, runOperation } from '../services/run-operation.js';
+import { recordRow, requirePrincipal, runOperation } from '../services/run-operation.js';
+import type { Principal } from '../services/auth/authenticator.js';
+import { todayIn } from '../domain/dates/calendar.js';
+import { MAX_BODY_BYTES, readTextBody } from '../face-kit/request-body.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { parseBody } from '../domain/requests/parse.js';
-import { readJsonBody } from './body.js';
+import { assertJsonContentType, parseJsonText, readJsonBody } from './body.js';
+import { envelopeTemplate } from './kept-envelope.js';
+import { createHitMemo, type HitMemo, isKeptRoute, type KeptAnswer } from './hit-memo.js';
 import { csvRequestFor } from './csv/csv-request.js';
 import { csvReply } from './csv/csv-response.js';
 import { type TableLang, tableLangOf } from './csv/table-lang.js';
@@ -29,6 +35,19 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
   const refuse = (family: Family, call: HttpCall, error: DomainError, body?: unknown, startedAt = runtime.clock.now(), cost = 0) =>
     errorReply(family, error, { path: call.path, body, startedAt, now: runtime.clock.now() }, cost);
 
+  const memo: HitMemo | undefined = runtime.dataVersion && createHitMemo(runtime.dataVersion);
+
+  /** A kept answer, served as the pipeline would: the same body, headers and ledger row. */
+  const serveKept = (route: RestRoute, call: HttpCall, principal: Principal, startedAt: number, kept: KeptAnswer): Reply => {
+    recordRow(runtime, principal, startedAt, { operation: route.operation, cacheStatus: 'HIT', status: 200, price: kept.cost });
+    const headers: Record<string, string> = { 'content-type': JSON_TYPE, 'x-cache': 'HIT', 'x-cost': String(kept.cost) };
+    Object.assign(headers, kept.headers);
+    if (kept.bytes) return { status: 200, headers, body: kept.bytes };
+    if (kept.template) return { status: 200, headers, body: kept.template.fill(startedAt, runtime.clock.now()) };
+    const payload = presentEnvelope({ path: call.path, body: kept.body, startedAt, now: runtime.clock.now() }, kept.result as unknown[], kept.cost);
+    return { status: 200, headers, body: jsonBytes(payload) };
+  };
+
   return {
     refuse: (family, call, error) => refuse(family, call, error),
     async serve(route, call, params) {
@@ -41,6 +60,27 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
         return refuse(family, call, toDomainError(error), undefined, startedAt);
       }
 
+      // The body is read here for a route whose answers are kept; a failure to read it is thrown where the
+      // pipeline would have thrown it (inside the run: same status, same ledger row).
+      const keptRoute = memo !== undefined && isKeptRoute(route, call);
+      let text: string | undefined;
+      let readFailure: { error: unknown } | undefined;
+      let version = 0;
+      if (keptRoute) {
+        try {
+          assertJsonContentType(call.headers);
+          text = await readTextBody(call, MAX_BODY_BYTES);
+        } catch (error) {
+          readFailure = { error };
+        }
+        if (text !== undefined) {
+          const now = runtime.clock.now();
+          const kept = memo.find(route.operation, text, now, todayIn(runtime.timeZone, now));
+          if (kept) return serveKept(route, call, principal, startedAt, kept);
+          version = memo.version();
+        }
+      }
+
       let body: unknown;
       let csv: ReturnType<typeof csvRequestFor>;
       let lang: TableLang | undefined;
@@ -51,7 +91,8 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
         run: async (scope) => {
           csv = csvRequestFor(call); // ?format=csv or Accept: text/csv (src/rest/csv)
           lang = csv && tableLangOf(call, csv); // ?lang=ru|en; a workbook follows Accept-Language
-          body = (route.method ?? 'POST') === 'POST' ? await readJsonBody(call) : Object.fromEntries(call.query);
+          if (readFailure) throw readFailure.error;
+          body = text !== undefined ? parseJsonText(text) : (route.method ?? 'POST') === 'POST' ? await readJsonBody(call) : Object.fromEntries(call.query);
           // Clients of the envelope format post an array of tasks; exactly one task is accepted as that task
           // (task_post takes the array itself: each task is checked on its own).
           if (family === 'v1' && Array.isArray(body) && route.input !== 'each-task') body = unwrapSingleTask(body);
@@ -62,7 +103,19 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
       if (!outcome.ok) return refuse(family, call, outcome.error, body, startedAt, outcome.cost);
       const { result: presented, cacheStatus, cost } = outcome;
       const headers: Record<string, string> = route.free ? { 'x-cost': '0' } : { 'x-cache': cacheStatus, 'x-cost': String(cost) };
-      Object.assign(headers, locationFallbackHeaders(body, runtime.catalog));
+      const fallback = locationFallbackHeaders(body, runtime.catalog);
+      Object.assign(headers, fallback);
+      if (text !== undefined && cacheStatus === 'HIT' && outcome.scope.tracker.staleCount() === 0 && outcome.scope.tracker.count() > 0) {
+        const v1 = family === 'v1' && route.envelope !== 'own';
+        if (!v1 || Array.isArray(presented)) {
+          const answer = v1
+            ? { result: presented as unknown[], template: envelopeTemplate(call.path, body, presented as unknown[], cost), body, headers: fallback, cost }
+            : { bytes: jsonBytes(presented), body: undefined, headers: fallback, cost };
+          const built = { version, today: outcome.scope.today, freshUntil: outcome.scope.tracker.freshUntil(), now: runtime.clock.now() };
+          memo!.keep(route.operation, text, answer, built);
+          if (answer.bytes) return { status: 200, headers: { 'content-type': JSON_TYPE, ...headers }, body: answer.bytes };
+        }
+      }
       const payload =
         family === 'v1' && route.envelope !== 'own'
           ? presentEnvelope({ path: call.path, body, startedAt, now: runtime.clock.now() }, presented as unknown[], cost)
@@ -77,6 +130,8 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
     },
   };
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 function unwrapSingleTask(tasks: unknown[]): unknown {
   if (tasks.length === 1) return tasks[0];

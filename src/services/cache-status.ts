@@ -13,12 +13,20 @@ export interface CacheStatusTracker {
   count(): number;
   /** How many calls answered STALE so far (work that caches its own result must not keep one built on them). */
   staleCount(): number;
+  /**
+   * Notes that the answer depends on a stored input fresh until `freshUntil` (clock ms); -Infinity for an input
+   * that is not stored (a failed call, a missing estimate): an answer built on it must not be kept.
+   */
+  bound(freshUntil: number): void;
+  /** The earliest time an input of the answer stops being fresh (Infinity when none was noted). */
+  freshUntil(): number;
 }
 
 export function createCacheStatusTracker(): CacheStatusTracker {
   let hits = 0;
   let misses = 0;
   let stale = 0;
+  let freshUntil = Number.POSITIVE_INFINITY;
   return {
     record(status) {
       if (status === 'HIT') hits++;
@@ -31,5 +39,9 @@ export function createCacheStatusTracker(): CacheStatusTracker {
       return stale > 0 ? 'STALE' : 'HIT';
     },
     staleCount: () => stale,
+    bound(until) {
+      if (!(until >= freshUntil)) freshUntil = Number.isNaN(until) ? Number.NEGATIVE_INFINITY : until;
+    },
+    freshUntil: () => freshUntil,
   };
 }

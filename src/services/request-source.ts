@@ -11,6 +11,11 @@ export interface RequestSource {
   regions(query: RegionsQuery): Promise<SourceResults['regions']>;
   /** How many distinct calls of `calls` would reach the source now (not fresh in cache): quota planning. */
   countUncached(calls: readonly SourceCall[]): Promise<number>;
+  /**
+   * Notes an input read beside the source (a competition page) that is fresh until `freshUntil`; -Infinity when
+   * it could not be read. The answer is kept for later hits only while every input is fresh (rest/hit-memo.ts).
+   */
+  noteInput?(freshUntil: number): void;
 }
 
 /** A per-request loader over the gateway: dedupes identical calls within one REST or GraphQL request. */
@@ -22,8 +27,10 @@ export function createRequestSource(gateway: SourceGateway, tracker: CacheStatus
           try {
             const answer = await gateway.call(call as never);
             tracker.record(answer.status);
+            tracker.bound(answer.status === 'STALE' ? Number.NEGATIVE_INFINITY : (answer.freshUntil ?? Number.NEGATIVE_INFINITY));
             return answer.value;
           } catch (error) {
+            tracker.bound(Number.NEGATIVE_INFINITY);
             return error instanceof Error ? error : new Error(String(error));
           }
         }),
@@ -39,5 +46,6 @@ export function createRequestSource(gateway: SourceGateway, tracker: CacheStatus
       const fresh = await Promise.all(distinct.map((call) => gateway.isFresh(call)));
       return fresh.filter((isFresh) => !isFresh).length;
     },
+    noteInput: (freshUntil) => tracker.bound(freshUntil),
   };
 }

@@ -64,7 +64,15 @@ export interface RequestRecord {
  * here (runOperation for REST and MCP; GraphQL once its response status is known).
  */
 export function recordRequest(runtime: ServiceRuntime, scope: RequestContext, record: RequestRecord): void {
-  runtime.ledger.record({ at: new Date(scope.startedAt), keyId: scope.principal.keyId, ...record });
+  recordRow(runtime, scope.principal, scope.startedAt, record);
+}
+
+/**
+ * The same row for a request answered without a scope (a kept answer, rest/hit-memo.ts): charged to `principal`,
+ * timed at `startedAt`. The ledger buffers it; the write happens off the request path, in batches.
+ */
+export function recordRow(runtime: ServiceRuntime, principal: Principal, startedAt: number, record: RequestRecord): void {
+  runtime.ledger.record({ at: new Date(startedAt), keyId: principal.keyId, operation: record.operation, cacheStatus: record.cacheStatus, status: record.status, price: record.price });
 }
 
 /**

@@ -14,6 +14,7 @@ import { createRequestSource } from './request-source.js';
 import { createLivePlan, type LivePlan } from './live-plan.js';
 import type { SourceGateway } from './source-gateway.js';
 import type { TaskService } from '../ports/task-service.js';
+import type { DataVersion } from './data-version.js';
 
 /** The long-lived parts every face shares; built once by the composition root. */
 export interface ServiceRuntime {
@@ -37,6 +38,11 @@ export interface ServiceRuntime {
   concurrency: number;
   /** The source behind the gateway, or 'none' when data calls can only fail (production, unconfigured). */
   sourceKind: SourceKind | 'none';
+  /**
+   * Moves whenever the cache stores an answer; with it, REST keeps finished answers for identical requests
+   * (rest/hit-memo.ts). Absent: every request runs the whole pipeline.
+   */
+  dataVersion?: DataVersion | undefined;
 }
 
 /**

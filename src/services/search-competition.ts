@@ -69,12 +69,13 @@ export function createSearchCompetitionEstimator(options: SearchCompetitionOptio
     });
 
   return {
-    async estimate(phrase, regionIds) {
+    async estimate(phrase, regionIds, seen) {
       const started = clock.now();
       const key = `${namespace}:${competitionCacheKey(phrase, regionIds)}`;
       const entry = await cache.get<SearchPageSignals>(key);
       if (entry && clock.now() - entry.storedAt < ttlMs) {
         options.onOutcome?.('cached', clock.now() - started);
+        seen?.(entry.storedAt + ttlMs);
         return pageScores(entry.value, '', competitionScore);
       }
       const failed = await cache.get<boolean>(`${key}${FAILED_SUFFIX}`);
@@ -85,7 +86,10 @@ export function createSearchCompetitionEstimator(options: SearchCompetitionOptio
       try {
         // The page searched is the one the key names: the canonical phrase (a zero-width spelling searched as sent
         // would be cached for the plain word, issue 24, item 1).
+        // Stored no earlier than now (or joined a search stored since): a bound on the side of caution.
+        const searchedAt = clock.now();
         const page = await fetchPage(key, canonicalPhrase(phrase), regionIds);
+        seen?.(searchedAt + ttlMs);
         options.onOutcome?.('searched', clock.now() - started);
         return competitionScore(page);
       } catch (error) {

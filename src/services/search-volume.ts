@@ -7,7 +7,7 @@ import {
 } from '../domain/keyword-metrics.js';
 import type { ResolvedLocation } from '../domain/location-codes.js';
 import { DEFAULT_LANGUAGE_CODE, normalizeKeywords } from '../domain/requests/keyword-data.js';
-import type { CompetitionEstimator } from '../ports/competition.js';
+import { type CompetitionEstimator, noCompetitionEstimator } from '../ports/competition.js';
 import { DEFAULT_SOURCE_CONCURRENCY, type ServiceContext } from './context.js';
 import { createDerivedMemo } from './derived-memo.js';
 import { planLiveCalls } from './quota-check.js';
@@ -224,7 +224,7 @@ function createMeasurer(
   const estimates = createSingleFlight<string, number | null>({ keepSettled: true });
   const estimate = (phrase: string | undefined) => {
     if (phrase === undefined) return Promise.resolve(null);
-    return estimates.run(canonicalPhrase(phrase), () => estimateCompetition(deps, phrase, regions));
+    return estimates.run(canonicalPhrase(phrase), () => estimateCompetition(deps, phrase, regions, ctx.source.noteInput));
   };
 
   return async (keyword: string, phrase: string): Promise<KeywordVolume> => {
@@ -236,7 +236,7 @@ function createMeasurer(
     const matchTypes = await measureMatchTypes(ctx, phrase, matchTypesFor(form, options.matchTypes), regions, monthlySearches);
     // Competition is an extra: once the volumes are here (at once on a cache hit), it gets COMPETITION_GRACE_MS
     // more, else the answer goes without it (null) while the search goes on and is cached for the next request.
-    const competition = await withinGrace(pendingCompetition, COMPETITION_GRACE_MS);
+    const competition = await withinGrace(pendingCompetition, COMPETITION_GRACE_MS, () => ctx.source.noteInput?.(Number.NEGATIVE_INFINITY));
     return {
       keyword,
       locationCode,
@@ -259,18 +259,44 @@ function createMeasurer(
 export const COMPETITION_GRACE_MS = 250;
 
 /** `pending`'s value if it settles within `ms`, else null (it keeps running). */
-function withinGrace(pending: Promise<number | null>, ms: number): Promise<number | null> {
+function withinGrace(pending: Promise<number | null>, ms: number, onLate: () => void): Promise<number | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
+    timer = setTimeout(() => {
+      onLate();
+      resolve(null);
+    }, ms);
     timer.unref();
   });
   return Promise.race([pending, late]).finally(() => clearTimeout(timer));
 }
 
-/** A phrase's competition in [0, 1], or null: competition is an extra, so an estimator failure means "no estimate". */
-export function estimateCompetition(deps: SearchVolumeDeps, phrase: string, regions: readonly number[]): Promise<number | null> {
-  return deps.competition.estimate(phrase, regions).then(clampCompetition, () => null);
+/**
+ * A phrase's competition in [0, 1], or null: competition is an extra, so an estimator failure means "no estimate".
+ * `noteInput` hears until when the estimate's stored page is fresh; -Infinity for a failure or an estimate from
+ * an estimator that does not say (an answer built on it is not kept for later hits).
+ */
+export function estimateCompetition(
+  deps: SearchVolumeDeps,
+  phrase: string,
+  regions: readonly number[],
+  noteInput?: (freshUntil: number) => void,
+): Promise<number | null> {
+  let told = false;
+  const seen = (freshUntil: number) => {
+    told = true;
+    noteInput?.(freshUntil);
+  };
+  return deps.competition.estimate(phrase, regions, seen).then(
+    (estimate) => {
+      if (!told && deps.competition !== noCompetitionEstimator) noteInput?.(Number.NEGATIVE_INFINITY);
+      return clampCompetition(estimate);
+    },
+    () => {
+      noteInput?.(Number.NEGATIVE_INFINITY);
+      return null;
+    },
+  );
 }
 
 /**

@@ -12,6 +12,11 @@ import { createSingleFlight } from '../domain/single-flight.js';
 export interface GatewayAnswer<T> {
   value: T;
   status: CallStatus;
+  /**
+   * Until when (clock ms) this answer is the fresh one: its entry's storedAt + the fresh TTL. An answer kept for
+   * later hits (rest/hit-memo.ts) is kept no longer. Absent: unknown, so nothing built on it is kept.
+   */
+  freshUntil?: number;
 }
 
 /** The one way to the source: cache first, one upstream call per canonical request, stale on failure. */
@@ -109,16 +114,18 @@ export function createSourceGateway(options: SourceGatewayOptions): SourceGatewa
     },
     async call(call) {
       const key = `${namespace}:${sourceCallKey(call)}`;
+      // Any answer stored after this entry was read is stored no earlier than now: a bound on the side of caution.
+      const before = clock.now();
       const entry = await cache.get<never>(key);
-      if (entry && clock.now() - entry.storedAt < freshTtlMs) return { value: entry.value, status: 'HIT' };
+      if (entry && clock.now() - entry.storedAt < freshTtlMs) return { value: entry.value, status: 'HIT', freshUntil: entry.storedAt + freshTtlMs };
       const asked = call as SourceCall;
       if (asked.method === 'top') {
         const cut = await widerTop.find(asked);
-        if (cut) return { value: cut as never, status: 'HIT' };
+        if (cut) return { value: cut.value as never, status: 'HIT', freshUntil: cut.storedAt + freshTtlMs };
       }
       try {
         const { value, fetched } = await fetchOnce(key, call);
-        return { value: value as never, status: fetched ? 'MISS' : 'HIT' };
+        return { value: value as never, status: fetched ? 'MISS' : 'HIT', freshUntil: before + freshTtlMs };
       } catch (error) {
         if (entry && error instanceof DomainError && STALE_SERVABLE.has(error.code)) {
           return { value: entry.value, status: 'STALE' };

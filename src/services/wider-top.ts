@@ -11,7 +11,7 @@ type TopCall = Extract<SourceCall, { method: 'top' }>;
  */
 export interface WiderTop {
   /** A fresh stored answer for a larger numPhrases, cut to `call`'s size; undefined when there is none. */
-  find(call: TopCall): Promise<TopResult | undefined>;
+  find(call: TopCall): Promise<{ value: TopResult; storedAt: number } | undefined>;
   /** Notes that an answer for `call`'s size was just stored. */
   stored(call: TopCall): Promise<void>;
 }
@@ -27,7 +27,8 @@ export function createWiderTop(options: { cache: Cache; namespace: string; isFre
       const wider = await cache.get<TopResult>(entryKey(call.query, size.value));
       if (!wider || !options.isFresh(wider.storedAt)) return undefined;
       const n = call.query.numPhrases;
-      return { totalCount: wider.value.totalCount, results: wider.value.results.slice(0, n), associations: wider.value.associations.slice(0, n) };
+      const value = { totalCount: wider.value.totalCount, results: wider.value.results.slice(0, n), associations: wider.value.associations.slice(0, n) };
+      return { value, storedAt: Math.min(size.storedAt, wider.storedAt) };
     },
     async stored(call) {
       const key = sizeKey(call.query);
