@@ -13,6 +13,7 @@ import {
   pricesOf,
   readyTasks,
   relatedKeywords,
+  resolveStrictLocation,
   searchVolume,
   type KeywordVolumeEntry,
   type RequestContext,
@@ -175,12 +176,15 @@ function depthOf(body: Body): number {
 
 type TaskOp = 'search_volume' | 'suggestions';
 
+/** The rows of a done task, as its live route presents them. */
+type TaskRows = (task: TaskRecord, scope: RequestContext) => unknown[];
+
 /** task_get of a task: its status, and its rows once done. */
-function presentTaskGet(call: V3Call, task: TaskRecord, rows: (task: TaskRecord) => unknown[]): V3Task {
+function presentTaskGet(call: V3Call, task: TaskRecord, rows: TaskRows): V3Task {
   const frame = { path: call.path, elapsedMs: call.elapsedMs() };
   const data = { ...task.request, ...(task.tag === null ? {} : { tag: task.tag }) };
   const waiting = { queued: V3_STATUS.inQueue, running: V3_STATUS.handed, cancelled: V3_STATUS.cancelled } as const;
-  if (task.status === 'done') return v3Task(frame, { id: task.id, status: V3_STATUS.ok, cost: task.cost ?? 0, data, result: rows(task) });
+  if (task.status === 'done') return v3Task(frame, { id: task.id, status: V3_STATUS.ok, cost: task.cost ?? 0, data, result: rows(task, call.scope) });
   if (task.status === 'failed') {
     const error = new DomainError(task.errorCode ?? 'INTERNAL', task.errorMessage ?? 'the task failed');
     return { ...v3ErrorTask(frame, error, data, task.cost ?? 0), id: task.id };
@@ -189,7 +193,7 @@ function presentTaskGet(call: V3Call, task: TaskRecord, rows: (task: TaskRecord)
 }
 
 /** task_post, tasks_ready and task_get/{id} of one function over one task operation. */
-function taskRoutes(base: string, fn: string, op: TaskOp, toV1: (scope: RequestContext, body: Body) => Record<string, unknown>, rows: (task: TaskRecord) => unknown[]): V3Route[] {
+function taskRoutes(base: string, fn: string, op: TaskOp, toV1: (scope: RequestContext, body: Body) => Record<string, unknown>, rows: TaskRows): V3Route[] {
   return [
     {
       path: `${base}/task_post`,
@@ -261,11 +265,20 @@ function taskRoutes(base: string, fn: string, op: TaskOp, toV1: (scope: RequestC
   ];
 }
 
-/** The location and language codes a stored /v1-shaped request names (defaults as the task ran). */
-const storedCodes = (task: TaskRecord) => ({
-  location: typeof task.request.location_code === 'number' ? task.request.location_code : DEFAULTS.locationCode,
-  language: typeof task.request.language_code === 'string' ? task.request.language_code : DEFAULTS.languageCode,
-});
+/**
+ * The location and language a stored /v1-shaped request names, resolved as the task ran (a task posted through /v1
+ * may name its location by name). A location /v1 computed as Russia is refused here, as this face refuses it live.
+ */
+function storedCodes(task: TaskRecord, scope: RequestContext, fellBack: boolean | undefined) {
+  if (fellBack === true) {
+    throw invalidField('location_code', `location_code ${String(task.request.location_code)} is not a known location (the task was posted through /v1, whose answer is Russia's figures)`);
+  }
+  const request = task.request as { location_code?: number; location_name?: string; language_code?: string };
+  const location = request.location_name === undefined && request.location_code === undefined
+    ? DEFAULTS.locationCode
+    : resolveStrictLocation(scope, { locationCode: request.location_code, locationName: request.location_name }).code;
+  return { location, language: request.language_code ?? DEFAULTS.languageCode };
+}
 
 // --- the table -----------------------------------------------------------------------------------------------
 
@@ -317,9 +330,10 @@ export const v3Routes: V3Route[] = [
       const tag = tagOf(body);
       return { keyword: seeds[0], limit: LIMITS.suggestionsLimit, location_code: location.code, language_code: languageCode, ...(tag === undefined ? {} : { tag }) };
     },
-    (task) => {
-      const codes = storedCodes(task);
-      return presentRelatedRows(task.result as SuggestionsResult, codes.location, codes.language);
+    (task, scope) => {
+      const result = task.result as SuggestionsResult;
+      const codes = storedCodes(task, scope, result.locationFallback);
+      return presentRelatedRows(result, codes.location, codes.language);
     },
   ),
   {

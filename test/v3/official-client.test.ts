@@ -5,11 +5,18 @@ import { AppendixApi, DataforseoLabsApi, KeywordsDataApi } from 'dataforseo-clie
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
-import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
+import { createRedisCache } from '../../src/adapters/cache/redis-cache.js';
+import { createApp } from '../../src/app.js';
+import { createDatabase } from '../../src/composition/database.js';
+import { loadConfig } from '../../src/config/config.js';
+import { silentLogger } from '../../src/ports/logger.js';
 import { startFakeWordstat, type FakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
+import { deleteNamespace, redisUrl, uniqueNamespace } from '../fakes/redis-test-env.js';
 import { createTestApp } from '../support/app.js';
-import { TEST_KEY, TODAY } from '../support/kit.js';
+import { createTestClock, TEST_KEY, TODAY } from '../support/kit.js';
 import { watchWrites, type WatchedClient } from '../support/db-writes.js';
 import { modelMismatches } from './client-models.js';
 
@@ -30,11 +37,70 @@ const basicFetch = (login: string, password: string) => ({
   },
 });
 
-describe('the official dataforseo-client against /v3', () => {
+/** An app with its tasks in some database, and a way to wait for task writes (never on a timer). */
+interface Setup {
+  app: ReturnType<typeof createApp>;
+  tasks: WatchedClient;
+  close(): Promise<void>;
+}
+
+const wordstatEnv = (fake: FakeWordstat) => ({
+  SOURCE: 'wordstat',
+  YANDEX_API_KEY: 'fake-key',
+  YANDEX_FOLDER_ID: 'folder-1',
+  WORDSTAT_BASE_URL: fake.url,
+  TASK_WORKERS: '1',
+  PRICE_CALL: '1',
+  PRICE_REPEAT: '0.1',
+});
+
+/** The embedded database (in memory), the memory cache and ledger: what the other integration tests use. */
+async function embedded(fake: FakeWordstat): Promise<Setup> {
+  const db = await createPgliteClient({ dataDir: 'memory://' });
+  const tasks = watchWrites(db);
+  const app = createTestApp({ taskClient: tasks.client, ledger: createMemoryLedger() }, wordstatEnv(fake));
+  return { app, tasks, close: () => db.close() };
+}
+
+/** PostgreSQL (a schema of this run) for keys, ledger, usage and tasks, and Redis (a namespace of this run) for the cache. */
+async function postgresAndRedis(fake: FakeWordstat): Promise<Setup> {
+  const schema = `v3_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const url = new URL(DATABASE_URL!);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const config = loadConfig({ API_KEYS: TEST_KEY, NODE_ENV: 'test', ...wordstatEnv(fake), DATABASE_URL: url.toString(), TASK_QUEUE_SCHEMA: `${schema}_boss` });
+  const clock = createTestClock();
+  const database = createDatabase(config, { logger: silentLogger, clock });
+  const tasks = watchWrites(database.client);
+  const namespace = uniqueNamespace('v3');
+  const cache = createRedisCache({ url: redisUrl!, namespace, clock });
+  const app = createApp(config, { clock, database, taskClient: tasks.client, cache });
+  return {
+    app,
+    tasks,
+    async close() {
+      await deleteNamespace(redisUrl!, namespace);
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`).catch(() => {});
+      await admin.end();
+    },
+  };
+}
+
+const DATABASE_URL = process.env.DATABASE_URL;
+const withServers = Boolean(DATABASE_URL && redisUrl);
+if (!withServers) console.warn('[skipped] /v3 with the official client on PostgreSQL + Redis: set DATABASE_URL and REDIS_URL to run it');
+
+describe.each([
+  { label: 'embedded database', make: embedded, run: true },
+  { label: 'PostgreSQL + Redis', make: postgresAndRedis, run: withServers },
+])('the official dataforseo-client against /v3 ($label)', ({ make, run }) => {
   let fake: FakeWordstat;
-  let db: SqlClient;
+  let setup: Setup;
   let tasks: WatchedClient;
-  let app: ReturnType<typeof createTestApp>;
+  let app: Setup['app'];
   let server: Server;
   let baseUrl: string;
   let keywords: KeywordsDataApi;
@@ -42,13 +108,10 @@ describe('the official dataforseo-client against /v3', () => {
   let appendix: AppendixApi;
 
   beforeAll(async () => {
+    if (!run) return;
     fake = await startFakeWordstat({ model: createDemoSource(loadRegionCatalog()), apiKey: 'fake-key', folderId: 'folder-1', today: () => TODAY });
-    db = await createPgliteClient({ dataDir: 'memory://' });
-    tasks = watchWrites(db);
-    app = createTestApp(
-      { taskClient: tasks.client, ledger: createMemoryLedger() },
-      { SOURCE: 'wordstat', YANDEX_API_KEY: 'fake-key', YANDEX_FOLDER_ID: 'folder-1', WORDSTAT_BASE_URL: fake.url, TASK_WORKERS: '1', PRICE_CALL: '1', PRICE_REPEAT: '0.1' },
-    );
+    setup = await make(fake);
+    ({ app, tasks } = setup);
     await app.ready();
     server = createServer(app.handleNode);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -59,12 +122,15 @@ describe('the official dataforseo-client against /v3', () => {
     appendix = new AppendixApi(baseUrl, http);
   }, 60_000);
   afterAll(async () => {
-    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await app?.close();
-    await db?.close();
+    await setup?.close();
     await fake?.close();
   });
-  beforeEach(() => fake.reset());
+  beforeEach((context) => {
+    if (!run) context.skip();
+    fake.reset();
+  });
 
   const noMismatch = (model: string, value: unknown) => expect(modelMismatches(model, value)).toEqual([]);
 
@@ -212,6 +278,20 @@ describe('the official dataforseo-client against /v3', () => {
     const unknown = await keywords.googleAdsSearchVolumeTaskGet('00000000-0000-0000-0000-000000000000');
     expect(unknown!.tasks![0]!.status_code).toBe(40400);
     expect(unknown!.tasks![0]!.result).toBeNull();
+  });
+
+  it('a task posted through /v1 with an unknown location_code (computed as Russia there) is refused row by row here, never shown as that location', async () => {
+    const auth = { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' };
+    const posted = await fetch(`${baseUrl}/v1/keywords/search_volume/task_post`, { method: 'POST', headers: auth, body: JSON.stringify({ keywords: ['санки'], location_code: 777777 }) });
+    const id = (await posted.json()).tasks[0].id as string;
+    const got = await tasks.until('the /v1 task is done', async () => {
+      const answer = await keywords.googleAdsSearchVolumeTaskGet(id);
+      return answer!.tasks![0]!.status_code === 20000 && answer;
+    });
+    const row = got.tasks![0]!.result![0]!;
+    expect(row.search_volume).toBeNull();
+    expect(row.monthly_searches).toBeNull();
+    expect(row.error).toMatchObject({ status_code: 40501, field: 'location_code' });
   });
 
   it('keywords_for_keywords: live flat rows from the seeds (one call per seed), and the task flow', async () => {
