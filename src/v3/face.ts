@@ -5,6 +5,7 @@ import { jsonReply, type HttpCall, type Reply } from '../http/exchange.js';
 import type { FrontEntry } from '../http/front.js';
 import { authenticate, DomainError, runV3Operation, toDomainError, type ServiceRuntime } from './core-operations.js';
 import { isRequestLevel, statusOfError, V3_STATUS, v3Envelope, v3ErrorTask, type V3Task } from './envelope.js';
+import { v3OpenApiDocument, V3_OPENAPI_PATH } from './openapi.js';
 import { v3Routes, type V3Route } from './routes.js';
 
 /** Where the face lives. */
@@ -104,6 +105,11 @@ export function createV3Face(runtime: ServiceRuntime, routes: readonly V3Route[]
       return Promise.resolve(failed(call, error, clockMs()));
     },
   }));
+  const document = v3OpenApiDocument(routes);
+  entries.push({
+    path: V3_OPENAPI_PATH,
+    serve: async (call) => (call.method === 'GET' ? jsonReply(document) : failed(call, new DomainError('METHOD_NOT_ALLOWED', `${call.method} is not served on ${call.path}; use GET`, { allow: 'GET' }), clockMs())),
+  });
   return {
     entries,
     subtree: {

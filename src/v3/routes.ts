@@ -7,6 +7,7 @@ import {
   invalidField,
   LIMITS,
   locationRows,
+  monthsKept,
   MAX_LIVE_CALLS,
   ownUsage,
   postTasks,
@@ -344,6 +345,40 @@ export const v3Routes: V3Route[] = [
     summary: 'Every location of the region catalogue, with the codes search_volume takes',
     async handle(call) {
       const result = locationRows(call.scope).map(presentLocation);
+      return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, result })];
+    },
+  },
+  {
+    path: `${GOOGLE_ADS}/locations/{country}`,
+    method: 'GET',
+    operation: 'v3.locations_country',
+    free: true,
+    summary: 'The locations of one country (ISO 3166-1 alpha-2), with the codes search_volume takes',
+    async handle(call) {
+      const country = (call.params.country ?? '').toUpperCase();
+      const result = locationRows(call.scope)
+        .filter((row) => row.countryIsoCode === country)
+        .map(presentLocation);
+      if (result.length === 0) throw invalidField('country', `country "${call.params.country ?? ''}" has no location in the region catalogue; see GET /v3/keywords_data/google_ads/locations`);
+      return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, result })];
+    },
+  },
+  {
+    path: `${GOOGLE_ADS}/status`,
+    method: 'GET',
+    operation: 'v3.status',
+    free: true,
+    summary: 'The newest month of monthly_searches the source gives today',
+    async handle(call) {
+      const newest = monthsKept(call.scope).newest;
+      const result = [
+        {
+          actual_data: true,
+          date_update: call.scope.today,
+          last_year_in_monthly_searches: Number(newest.slice(0, 4)),
+          last_month_in_monthly_searches: Number(newest.slice(5, 7)),
+        },
+      ];
       return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, result })];
     },
   },

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { validate } from '@readme/openapi-parser';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppendixApi, DataforseoLabsApi, KeywordsDataApi } from 'dataforseo-client';
@@ -327,9 +328,31 @@ describe.each([
     const back = await keywords.googleAdsSearchVolumeLive([{ keywords: ['пицца'], location_name: moscow.location_name } as never]);
     expect(back!.tasks![0]!.result![0]!.location_code).toBe(1012);
 
+    const russia = await keywords.googleAdsLocationsCountry('ru');
+    noMismatch('KeywordsDataGoogleAdsLocationsCountryResponseInfo', russia);
+    expect(russia!.tasks![0]!.result!.every((r: any) => r.country_iso_code === 'RU')).toBe(true);
+    expect((await keywords.googleAdsLocationsCountry('zz'))!.tasks![0]!.status_code).toBe(40501);
+
+    const status = await keywords.googleAdsStatus();
+    noMismatch('KeywordsDataGoogleAdsStatusResponseInfo', status);
+    // The fixed day is 2026-03-15: February 2026 is the newest completed month.
+    expect(status!.tasks![0]!.result![0]).toMatchObject({ last_year_in_monthly_searches: 2026, last_month_in_monthly_searches: 2 });
+
     const languages = await keywords.googleAdsLanguages();
     noMismatch('KeywordsDataGoogleAdsLanguagesResponseInfo', languages);
     expect(languages!.tasks![0]!.result).toContainEqual(expect.objectContaining({ language_code: 'ru', language_name: 'Russian' }));
+  });
+
+  it('the /v3 OpenAPI document lists every path, the two ways to authenticate, servers, and the 401/404/500 answers', async () => {
+    const response = await fetch(`${baseUrl}/v3/openapi.json`);
+    expect(response.status).toBe(200);
+    const doc = await response.json();
+    const checked = await validate(structuredClone(doc));
+    expect(checked.valid ? [] : checked.errors).toEqual([]);
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['basic', 'bearer']);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v3/keywords_data/google_ads/search_volume/live', '/v3/keywords_data/google_ads/search_volume/task_get/{id}', '/v3/dataforseo_labs/google/related_keywords/live', '/v3/appendix/user_data']));
+    expect(Object.keys(doc.paths['/v3/keywords_data/google_ads/search_volume/live'].post.responses)).toEqual(['200', '401', '404', '500']);
   });
 
   it('appendix: errors lists the status codes sent, user_data the account', async () => {
@@ -351,9 +374,17 @@ describe.each([
     expect(result.items!.length).toBeLessThanOrEqual(5);
     expect(result.items![0]!.keyword_info!.search_volume).toBeTypeOf('number');
 
+    const seeded = await labs.googleKeywordSuggestionsLive([{ keyword: 'лыжи', include_seed_keyword: true, limit: 3 } as never]);
+    noMismatch('DataforseoLabsGoogleKeywordSuggestionsLiveResponseInfo', seeded);
+    const seedInfo = seeded!.tasks![0]!.result![0]!.seed_keyword_data!.keyword_info!;
+    expect(seedInfo.monthly_searches).toHaveLength(12);
+    expect(seedInfo.search_volume_trend).toEqual({ monthly: expect.any(Number), quarterly: expect.any(Number), yearly: null });
+
+    fake.reset();
     const ideas = await labs.googleKeywordIdeasLive([{ keywords: ['велосипед', 'самокат'], limit: 10 } as never]);
     noMismatch('DataforseoLabsGoogleKeywordIdeasLiveResponseInfo', ideas);
     expect(ideas!.tasks![0]!.result![0]!.items!.length).toBeLessThanOrEqual(10);
+    expect(fake.calls.top).toBeLessThanOrEqual(2); // one related-phrases call per seed (the first may be cached)
 
     fake.reset();
     const related = await labs.googleRelatedKeywordsLive([{ keyword: 'лыжи', depth: 2, limit: 20 } as never]);
