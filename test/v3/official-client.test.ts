@@ -316,6 +316,26 @@ describe.each([
     expect(fake.calls.top).toBe(1); // the task found the live call's answer cached
   });
 
+  it('a keyword or seed repeated in one task is one upstream call; task_post checks each task (array bounds, non-objects) without a call', async () => {
+    const volumes = await keywords.googleAdsSearchVolumeLive([{ keywords: ['теннис', 'теннис', 'теннис'] } as never]);
+    expect(volumes!.tasks![0]!.result).toHaveLength(3);
+    expect(fake.calls.dynamics).toBe(1);
+    const related = await keywords.googleAdsKeywordsForKeywordsLive([{ keywords: ['теннис', 'теннис'] } as never]);
+    expect(related!.tasks![0]!.status_code).toBe(20000);
+    expect(fake.calls.top).toBe(1);
+
+    fake.reset();
+    const tooMany = await keywords.googleAdsSearchVolumeTaskPost(Array.from({ length: 101 }, () => ({ keywords: ['x'] })) as never);
+    expect(tooMany!.status_code).toBe(20000);
+    expect(tooMany!.tasks![0]!.status_code).toBe(40501);
+    expect(tooMany!.tasks![0]!.status_message).toMatch(/1 to 100 tasks/);
+    const mixed = await keywords.googleAdsSearchVolumeTaskPost(['not a task', { keywords: 'not an array' }] as never);
+    expect(mixed!.tasks!.map((t: any) => t.status_code)).toEqual([40501, 40501]);
+    expect(mixed!.tasks![0]!.status_message).toMatch(/body\[0\]/);
+    expect(mixed!.tasks![1]!.status_message).toMatch(/keywords/);
+    expect(fake.calls.dynamics + fake.calls.top).toBe(0);
+  });
+
   it('locations and languages: every catalogue region, with the codes search_volume takes', async () => {
     const locations = await keywords.googleAdsLocations();
     noMismatch('KeywordsDataGoogleAdsLocationsResponseInfo', locations);
