@@ -58,6 +58,33 @@ export function refuseUnservable(body: Body): void {
   }
 }
 
+/** Labs fields that would page, filter, order or add data this server does not have: refused when asked for. */
+export function refuseLabsUnservable(body: Body): void {
+  refuseUnservable(body);
+  const asked = (value: unknown) => value !== undefined && value !== null && value !== false && value !== 0 && !(Array.isArray(value) && value.length === 0);
+  for (const field of ['offset', 'offset_token', 'filters', 'order_by', 'include_serp_info', 'include_clickstream_data', 'exact_match', 'closely_variants', 'ignore_synonyms', 'replace_with_core_keyword'] as const) {
+    if (asked(body[field])) throw invalidField(field, `${field} is not served on this server (docs/v3.md): leave it out; rows come in the source's order, at most limit of them`);
+  }
+}
+
+/** The orders sort_by may ask for: the source's (relevance) or by a figure we have, largest first. */
+const SORTS = ['relevance', 'search_volume', 'competition_index'] as const;
+export type SortBy = (typeof SORTS)[number];
+
+/** sort_by of a Google Ads task: relevance (as sent / as the source ranks them) unless asked otherwise; bids have no figures. */
+export function sortByOf(body: Body): SortBy {
+  if (body.sort_by === undefined) return 'relevance';
+  const sort = SORTS.find((s) => s === body.sort_by);
+  if (!sort) throw invalidField('sort_by', `sort_by must be one of ${SORTS.join(', ')} (bids have no figures here)`, 'unknown_value', { value: String(body.sort_by).slice(0, 40) });
+  return sort;
+}
+
+/** Rows in the asked order: relevance keeps them; a figure sorts largest first, nulls last (a stable sort). */
+export function sortRows<R extends { search_volume: number | null; competition_index: number | null }>(rows: R[], sort: SortBy): R[] {
+  if (sort === 'relevance') return rows;
+  return [...rows].sort((a, b) => (b[sort] ?? -1) - (a[sort] ?? -1));
+}
+
 /** location_code / location_name resolved over the region catalogue (unknown → 40501, no fallback). */
 export function resolveBodyLocation(scope: Pick<RequestContext, 'catalog'>, body: Body) {
   const fields = checkLocationFields(body);

@@ -32,7 +32,7 @@ import {
   presentUserData,
   type MonthRange,
 } from './presenters.js';
-import { asTaskObject, LANGUAGES, refuseUnservable, resolveBodyLocation, resolveDates, resolveLanguage, tagOf, type Body } from './requests.js';
+import { asTaskObject, LANGUAGES, refuseLabsUnservable, refuseUnservable, resolveBodyLocation, resolveDates, resolveLanguage, sortByOf, sortRows, tagOf, type Body } from './requests.js';
 
 /** What a route handler gets: the request scope, the body read (POST), path parameters, the frame of its tasks. */
 export interface V3Call {
@@ -112,6 +112,7 @@ function searchVolumeTaskBody(scope: RequestContext, body: Body): Record<string,
   for (const field of ['date_from', 'date_to', 'postback_url', 'pingback_url'] as const) {
     if (body[field] !== undefined) throw invalidField(field, `${field} is not served on /v3 tasks yet (docs/v3.md); use the live route, or leave it out`);
   }
+  if (sortByOf(body) !== 'relevance') throw invalidField('sort_by', 'sort_by is not served on /v3 tasks yet (docs/v3.md): a task keeps the order sent; use the live route, or leave it out');
   const languageCode = resolveLanguage(body);
   const location = resolveBodyLocation(scope, body);
   const tag = tagOf(body);
@@ -291,8 +292,10 @@ export const v3Routes: V3Route[] = [
     live: true,
     summary: 'Average monthly volume and the monthly figures of 1 to 100 keywords (Wordstat), in the Google Ads row shape',
     async handle(call) {
-      const { entries, range } = await liveSearchVolume(call.scope, oneTask(call.body));
-      const rows = entries.map((e) => presentGoogleAdsRow(e, range));
+      const body = oneTask(call.body);
+      const sort = sortByOf(body);
+      const { entries, range } = await liveSearchVolume(call.scope, body);
+      const rows = sortRows(entries.map((e) => presentGoogleAdsRow(e, range)), sort);
       return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, data: oneTask(call.body), result: rows })];
     },
   },
@@ -308,10 +311,11 @@ export const v3Routes: V3Route[] = [
     async handle(call) {
       const body = oneTask(call.body);
       const seeds = seedsOf(body);
+      const sort = sortByOf(body);
       tagOf(body);
       const { results, location, languageCode } = await relatedOfSeeds(call.scope, seeds, LIMITS.suggestionsLimit, body);
       const seen = new Set<string>();
-      const rows = results.flatMap((r) => presentRelatedRows(r, location.code, languageCode)).filter((row) => !seen.has(row.keyword) && seen.add(row.keyword));
+      const rows = sortRows(results.flatMap((r) => presentRelatedRows(r, location.code, languageCode)).filter((row) => !seen.has(row.keyword) && seen.add(row.keyword)), sort);
       return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, data: body, result: rows })];
     },
   },
@@ -326,6 +330,7 @@ export const v3Routes: V3Route[] = [
       for (const field of ['date_from', 'date_to', 'postback_url', 'pingback_url'] as const) {
         if (body[field] !== undefined) throw invalidField(field, `${field} is not served on /v3 tasks yet (docs/v3.md); leave it out`);
       }
+      if (sortByOf(body) !== 'relevance') throw invalidField('sort_by', 'sort_by is not served on /v3 tasks yet (docs/v3.md): a task keeps the source order; use the live route, or leave it out');
       const languageCode = resolveLanguage(body);
       const location = resolveBodyLocation(scope, body);
       const tag = tagOf(body);
@@ -424,6 +429,7 @@ export const v3Routes: V3Route[] = [
     summary: "The seed's related phrases (Wordstat's, one call), each with keyword_info",
     async handle(call) {
       const body = oneTask(call.body);
+      refuseLabsUnservable(body);
       const seed = checkSeed({ keyword: body.keyword }).keyword;
       const limit = labsLimit(body);
       tagOf(body);
@@ -454,6 +460,7 @@ export const v3Routes: V3Route[] = [
     summary: "Related phrases of 1 to 20 seeds (Wordstat's, one call per seed), each with keyword_info",
     async handle(call) {
       const body = oneTask(call.body);
+      refuseLabsUnservable(body);
       const seeds = seedsOf(body);
       const limit = labsLimit(body);
       tagOf(body);
@@ -483,11 +490,11 @@ export const v3Routes: V3Route[] = [
     summary: "Related phrases to a depth of 0 to 4 (Wordstat's, one call per keyword expanded, 8 per keyword and level)",
     async handle(call) {
       const body = oneTask(call.body);
+      refuseLabsUnservable(body);
       const seed = checkSeed({ keyword: body.keyword }).keyword;
       const depth = depthOf(body);
       const limit = labsLimit(body);
       tagOf(body);
-      refuseUnservable(body);
       const languageCode = resolveLanguage(body);
       const location = resolveBodyLocation(call.scope, body);
       const now = call.now();

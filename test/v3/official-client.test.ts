@@ -336,6 +336,29 @@ describe.each([
     expect(fake.calls.dynamics + fake.calls.top).toBe(0);
   });
 
+  it('sort_by orders live rows by a figure we have; bids, Labs paging and filters, and a task sort are refused by name, never ignored', async () => {
+    const sorted = await keywords.googleAdsSearchVolumeLive([{ keywords: ['пицца', 'купить велосипед', 'лыжи'], sort_by: 'search_volume' } as never]);
+    const volumes = sorted!.tasks![0]!.result!.map((r: any) => r.search_volume as number);
+    expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
+    const asSent = await keywords.googleAdsSearchVolumeLive([{ keywords: ['пицца', 'купить велосипед', 'лыжи'] } as never]);
+    expect(asSent!.tasks![0]!.result!.map((r: any) => r.keyword)).toEqual(['пицца', 'купить велосипед', 'лыжи']);
+
+    fake.reset();
+    const refusals: [Promise<any>, string][] = [
+      [keywords.googleAdsSearchVolumeLive([{ keywords: ['x'], sort_by: 'high_top_of_page_bid' } as never]), 'sort_by'],
+      [labs.googleKeywordSuggestionsLive([{ keyword: 'x', offset: 100 } as never]), 'offset'],
+      [labs.googleKeywordIdeasLive([{ keywords: ['x'], filters: [['keyword_info.search_volume', '>', 10]] } as never]), 'filters'],
+      [labs.googleRelatedKeywordsLive([{ keyword: 'x', order_by: ['keyword_info.search_volume,desc'] } as never]), 'order_by'],
+      [keywords.googleAdsSearchVolumeTaskPost([{ keywords: ['x'], sort_by: 'search_volume' } as never]), 'sort_by'],
+    ];
+    for (const [pending, field] of refusals) {
+      const task = (await pending)!.tasks[0];
+      expect(task.status_code, field).toBe(40501);
+      expect(task.status_message).toMatch(new RegExp(`^${field}`));
+    }
+    expect(fake.calls.dynamics + fake.calls.top).toBe(0);
+  });
+
   it('locations and languages: every catalogue region, with the codes search_volume takes', async () => {
     const locations = await keywords.googleAdsLocations();
     noMismatch('KeywordsDataGoogleAdsLocationsResponseInfo', locations);
