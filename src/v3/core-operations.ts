@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import { DomainError, invalidField, toDomainError, type ErrorCode } from '../domain/errors.js';
-import { COMPETITION_LEVELS, type CompetitionLevel } from '../domain/keyword-metrics.js';
 import {
   DEFAULT_LOCATION_CODE,
   isKnownLocationCode,
@@ -18,7 +17,6 @@ import {
   DEFAULT_SUGGESTIONS_LIMIT,
   MAX_KEYWORDS,
   MAX_SUGGESTIONS_LIMIT,
-  MAX_TASK_KEYWORDS,
   searchVolumeRequestSchema,
   suggestionsRequestSchema,
 } from '../domain/requests/keyword-data.js';
@@ -27,7 +25,7 @@ import { MAX_LIVE_CALLS_PER_REQUEST } from '../domain/requests/live-limits.js';
 import { isIsoDate } from '../domain/dates/calendar.js';
 import { defaultWindow } from '../domain/dates/window.js';
 import { shiftPeriod } from '../domain/dates/periods.js';
-import type { TaskOperation, TaskRecord, TaskStatus } from '../domain/tasks.js';
+import type { TaskOperation, TaskRecord } from '../domain/tasks.js';
 import type { Principal } from '../services/auth/authenticator.js';
 import { getOwnUsage } from '../services/account.js';
 import { keywordDataOf } from '../services/keyword-data-deps.js';
@@ -41,15 +39,13 @@ import type { UsageReport } from '../services/usage.js';
 import { MAX_TAG_LENGTH, MAX_TASKS_PER_POST, requireTasks } from '../tasks/task-service.js';
 import type { PostedTask } from '../ports/task-service.js';
 
-export { DomainError, invalidField, toDomainError, COMPETITION_LEVELS, isKeywordVolumeError };
-export type { CompetitionLevel, ErrorCode, KeywordVolume, KeywordVolumeEntry, OperationOutcome, PostedTask, Principal, RequestContext, ServiceRuntime, SuggestionsResult, TaskRecord, TaskStatus, UsageReport };
+export { DomainError, invalidField, toDomainError, isKeywordVolumeError };
+export type { ErrorCode, KeywordVolume, KeywordVolumeEntry, RequestContext, ServiceRuntime, SuggestionsResult, TaskRecord, UsageReport };
 
 /** The core's limits as this face states them (each is the core's own constant). */
 export const LIMITS = {
   /** Keywords of one live search_volume task. */
   liveKeywords: MAX_KEYWORDS,
-  /** Keywords of one posted search_volume task. */
-  taskKeywords: MAX_TASK_KEYWORDS,
   /** Tasks of one task_post. */
   tasksPerPost: MAX_TASKS_PER_POST,
   tagLength: MAX_TAG_LENGTH,
@@ -195,6 +191,3 @@ export function ownUsage(scope: RequestContext): Promise<UsageReport> {
 export function pricesOf(runtime: ServiceRuntime): { call: number; repeat: number } {
   return { call: runtime.prices.call, repeat: runtime.prices.repeat };
 }
-
-/** A zod boolean that names its field when it is not one. */
-export const booleanField = (name: string) => z.boolean({ error: `${name} must be true or false` });

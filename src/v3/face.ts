@@ -9,13 +9,13 @@ import { v3OpenApiDocument, V3_OPENAPI_PATH } from './openapi.js';
 import { v3Routes, type V3Route } from './routes.js';
 
 /** Where the face lives. */
-export const V3_PREFIX = '/v3';
+const V3_PREFIX = '/v3';
 
 /**
  * `Authorization: Basic base64(login:password)` → the password as the API key (the login is any text); Bearer
  * passes as it is. Anything else is left for the authenticator to refuse.
  */
-export function bearerOf(authorization: string | null): string | null {
+function bearerOf(authorization: string | null): string | null {
   if (authorization === null) return null;
   const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(authorization);
   if (!match) return authorization;

@@ -118,7 +118,7 @@ function change(months: readonly MonthJson[], back: number): number | null {
 }
 
 /** The Labs `keyword_info` of a keyword with its months (search_volume) or with its 30-day count only (related phrases). */
-export function presentKeywordInfo(
+function presentKeywordInfo(
   figures: { searchVolume: number; competition: number | null; competitionLevel: string | null; cpc: number; months: readonly MonthJson[] | null },
   now: Date,
 ) {

@@ -69,7 +69,7 @@ export function refuseLabsUnservable(body: Body): void {
 
 /** The orders sort_by may ask for: the source's (relevance) or by a figure we have, largest first. */
 const SORTS = ['relevance', 'search_volume', 'competition_index'] as const;
-export type SortBy = (typeof SORTS)[number];
+type SortBy = (typeof SORTS)[number];
 
 /** sort_by of a Google Ads task: relevance (as sent / as the source ranks them) unless asked otherwise; bids have no figures. */
 export function sortByOf(body: Body): SortBy {
