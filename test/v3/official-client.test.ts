@@ -359,6 +359,17 @@ describe.each([
     expect(fake.calls.dynamics + fake.calls.top).toBe(0);
   });
 
+  it('an upstream refusal is not our fault: HTTP 200, the source error in the task, the client parses it', async () => {
+    fake.inject('permission-denied', { method: 'dynamics', times: Infinity });
+    const answer = await keywords.googleAdsSearchVolumeLive([{ keywords: ['фейл апстрима'] } as never]);
+    fake.reset();
+    expect(answer!.status_code).toBe(20000);
+    const task = answer!.tasks![0]!;
+    expect(task.status_code).toBeGreaterThanOrEqual(50000);
+    expect(task.result).toBeNull();
+    expect(answer!.tasks_error).toBe(1);
+  });
+
   it('locations and languages: every catalogue region, with the codes search_volume takes', async () => {
     const locations = await keywords.googleAdsLocations();
     noMismatch('KeywordsDataGoogleAdsLocationsResponseInfo', locations);
