@@ -14,7 +14,7 @@
  *                    its fetch and node:http carriers, JSON bytes, error headers, the CORS policy) but for the
  *                    server files that mount the faces (front, routes-plugin, server), and face-kit/ (bounded
  *                    body reading, JSON Web responses); domain, ports and itself only
- *   faces            rest/ (with admin/), graphql/, mcp/, web/, http/ (the server that mounts them) and
+ *   faces            rest/ (with admin/), graphql/, mcp/, v3/ (the keyword-data format's own paths), web/, http/ (the server that mounts them) and
  *                    observability/ (metrics, logs, readiness): services, tasks, ports, domain, config types,
  *                    the HTTP kit; never adapters or composition. REST and GraphQL are siblings: neither imports
  *                    the other (MCP presents the /v1 shapes, so it may use REST's presenters and schemas).
@@ -32,7 +32,7 @@
  * and check that the diff only removes entries.
  */
 
-const FACES = '^src/(rest|admin|graphql|mcp|web|http|observability)/';
+const FACES = '^src/(rest|admin|graphql|mcp|web|http|observability|v3)/';
 /** The HTTP server that mounts the faces (it may import them); every other file in http/ is part of the kit. */
 const HTTP_HOST = '(front|routes-plugin|server)[.]ts$';
 const HTTP_KIT = `^src/(face-kit/|http/(?!${HTTP_HOST}))`;
@@ -126,6 +126,29 @@ module.exports = {
       comment: 'GraphQL and REST are sibling faces: what both need moves inward (services, ports, domain, HTTP kit).',
       from: { path: '^src/(rest|admin)/' },
       to: { path: '^src/graphql/' },
+    },
+    {
+      name: 'v3-is-a-sibling-face',
+      severity: 'error',
+      comment: 'The /v3 face is a sibling of REST, GraphQL and MCP: it imports none of them, and none of them imports it.',
+      from: { path: '^src/v3/' },
+      to: { path: '^src/(rest|admin|graphql|mcp|web)/' },
+    },
+    {
+      name: 'faces-not-to-v3',
+      severity: 'error',
+      comment: 'The /v3 face is a sibling of REST, GraphQL and MCP: it imports none of them, and none of them imports it.',
+      from: { path: '^src/(rest|admin|graphql|mcp|web)/' },
+      to: { path: '^src/v3/' },
+    },
+    {
+      name: 'v3-core-through-one-file',
+      severity: 'error',
+      comment:
+        'The /v3 face reaches the core (services, tasks, ports, domain, config) only through src/v3/core-operations.ts, ' +
+        'the one file repointed at the operation registry.',
+      from: { path: '^src/v3/', pathNot: '^src/v3/core-operations[.]ts$' },
+      to: { path: '^src/(services|tasks|ports|domain|config)/' },
     },
   ],
   options: {

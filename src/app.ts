@@ -48,6 +48,7 @@ import { createSqlQuotaLog } from './adapters/sql/sql-quota-log.js';
 import { createTaskSetup } from './composition/tasks.js';
 import { taskRoutes } from './rest/v1/task-routes.js';
 import { createOAuthSetup, withTokens } from './composition/oauth.js';
+import { createV3Face } from './v3/face.js';
 
 /** Parts a caller (tests, tools) may supply instead of the ones the config chooses. */
 export interface AppOverrides {
@@ -218,10 +219,12 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
 
   // REST and system routes straight from the carrier (node:http, or fetch below); the rest goes to Yoga.
   const rest = restFrontEntries(restRoutes, createRestEndpoints(runtime));
+  const v3 = createV3Face(runtime); // the keyword-data format's own paths (/v3), for its official clients
   const front = createHttpFront({
-    subtrees: rest.subtrees,
+    subtrees: [...rest.subtrees, v3.subtree],
     entries: [
       ...rest.entries,
+      ...v3.entries,
       { path: '/healthz', serve: system },
       { path: '/readyz', serve: system },
       { path: '/metrics', serve: metricsRoute },

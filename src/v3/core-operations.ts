@@ -1,0 +1,193 @@
+/**
+ * Everything the /v3 face needs from the core, in one file: the other files of src/v3 import the services, the
+ * tasks and the domain only through here (enforced by .dependency-cruiser.cjs, rule v3-core-through-one-file).
+ * Today it calls the very services, validation and limits /v1 uses; once the operation registry is merged, this
+ * file is repointed at it and the face does not change. Nothing here restates a limit, a price or a rule.
+ */
+import { z } from 'zod';
+import { DomainError, invalidField, toDomainError, type ErrorCode } from '../domain/errors.js';
+import {
+  DEFAULT_LOCATION_CODE,
+  isKnownLocationCode,
+  locationCodeForRegion,
+  type ResolvedLocation,
+} from '../domain/location-codes.js';
+import {
+  DEFAULT_LANGUAGE_CODE,
+  DEFAULT_SUGGESTIONS_LIMIT,
+  MAX_KEYWORDS,
+  MAX_SUGGESTIONS_LIMIT,
+  searchVolumeRequestSchema,
+  suggestionsRequestSchema,
+} from '../domain/requests/keyword-data.js';
+import { parseBody, textField } from '../domain/requests/parse.js';
+import { MAX_LIVE_CALLS_PER_REQUEST } from '../domain/requests/live-limits.js';
+import { isIsoDate } from '../domain/dates/calendar.js';
+import { defaultWindow } from '../domain/dates/window.js';
+import { shiftPeriod } from '../domain/dates/periods.js';
+import type { TaskOperation, TaskRecord } from '../domain/tasks.js';
+import type { Principal } from '../services/auth/authenticator.js';
+import { getOwnUsage } from '../services/account.js';
+import { keywordDataOf } from '../services/keyword-data-deps.js';
+import { HISTORY_MONTHS, type HistoryMonths } from '../services/keyword-history.js';
+import { resolveLocation } from '../services/location.js';
+import { requirePrincipal, runOperation, type OperationOutcome } from '../services/run-operation.js';
+import type { RequestContext, ServiceRuntime } from '../services/runtime.js';
+import { bodyVolumeOptions, getSearchVolume, isKeywordVolumeError, type KeywordVolume, type KeywordVolumeEntry } from '../services/search-volume.js';
+import { getSuggestions, type SuggestionsResult } from '../services/suggestions.js';
+import type { UsageReport } from '../services/usage.js';
+import { MAX_TAG_LENGTH, MAX_TASKS_PER_POST, requireTasks } from '../tasks/task-service.js';
+import type { PostedTask } from '../ports/task-service.js';
+
+export { DomainError, invalidField, toDomainError, isKeywordVolumeError };
+export type { ErrorCode, KeywordVolume, KeywordVolumeEntry, RequestContext, ServiceRuntime, SuggestionsResult, TaskRecord, UsageReport };
+
+/** The core's limits as this face states them (each is the core's own constant). */
+export const LIMITS = {
+  /** Keywords of one live search_volume task. */
+  liveKeywords: MAX_KEYWORDS,
+  /** Tasks of one task_post. */
+  tasksPerPost: MAX_TASKS_PER_POST,
+  tagLength: MAX_TAG_LENGTH,
+  suggestionsLimit: MAX_SUGGESTIONS_LIMIT,
+  defaultSuggestionsLimit: DEFAULT_SUGGESTIONS_LIMIT,
+  /** Months of history the source keeps per keyword, longest first. */
+  historyMonths: Math.max(...HISTORY_MONTHS) as HistoryMonths,
+} as const;
+
+export const DEFAULTS = { languageCode: DEFAULT_LANGUAGE_CODE, locationCode: DEFAULT_LOCATION_CODE } as const;
+
+/** A short text checked as the core checks echoed texts (language_code, tag): INVALID_FIELD naming it otherwise. */
+export function checkText(name: string, max: number, value: unknown): string {
+  return parseBody(z.object({ [name]: textField(name, max) }), { [name]: value })[name] as string;
+}
+
+/** The caller behind an Authorization header (UNAUTHENTICATED, TOO_MANY_REQUESTS or SERVICE_UNAVAILABLE otherwise). */
+export function authenticate(runtime: ServiceRuntime, authorization: string | null, peer: string | undefined): Promise<Principal> {
+  return requirePrincipal(runtime, authorization, peer);
+}
+
+/** The shared request pipeline (scope, price, ledger row). */
+export function runV3Operation<T>(
+  runtime: ServiceRuntime,
+  principal: Principal,
+  call: { operation: string; free?: boolean; run(scope: RequestContext): Promise<T> },
+): Promise<OperationOutcome<T>> {
+  return runOperation(runtime, principal, { face: 'v3', ...call });
+}
+
+/** A location as the format names it, resolved over the region catalogue with no fallback: unknown → INVALID_FIELD. */
+export function resolveStrictLocation(scope: Pick<RequestContext, 'catalog'>, input: { locationCode?: number | undefined; locationName?: string | undefined }): ResolvedLocation {
+  if (input.locationCode !== undefined && !isKnownLocationCode(input.locationCode, scope.catalog)) {
+    throw invalidField('location_code', `location_code ${input.locationCode} is not a known location; see GET /v3/keywords_data/google_ads/locations`, 'unknown_region', { value: input.locationCode });
+  }
+  return resolveLocation(scope.catalog, input);
+}
+
+/** The live body fields search_volume shares with /v1, checked by /v1's own schema (keyword rules, match types, history). */
+export function checkSearchVolumeFields(fields: Record<string, unknown>): z.output<typeof searchVolumeRequestSchema> {
+  return parseBody(searchVolumeRequestSchema, fields);
+}
+
+/** location_code and location_name, typed as /v1 types them (the values are resolved by resolveStrictLocation). */
+export function checkLocationFields(fields: Record<string, unknown>): { location_code?: number | undefined; location_name?: string | undefined } {
+  return parseBody(searchVolumeRequestSchema.pick({ location_code: true, location_name: true }), fields);
+}
+
+/** Most uncached source calls one live request may plan (the core's bound on every face). */
+export const MAX_LIVE_CALLS = MAX_LIVE_CALLS_PER_REQUEST;
+
+/** A seed keyword and a limit, checked by /v1's suggestions schema. */
+export function checkSeed(fields: { keyword: unknown; limit?: unknown }): { keyword: string; limit: number } {
+  const checked = parseBody(suggestionsRequestSchema, fields);
+  return { keyword: checked.keyword, limit: checked.limit };
+}
+
+/** search_volume for checked fields over a resolved location (the /v1 service: same plan, price, cache). */
+export function searchVolume(
+  scope: RequestContext,
+  request: { keywords: readonly string[]; location: ResolvedLocation; languageCode: string; match_types?: readonly string[] | undefined; history_months?: HistoryMonths | undefined; maxKeywords?: number },
+): Promise<KeywordVolumeEntry[]> {
+  return getSearchVolume(
+    scope,
+    {
+      keywords: request.keywords,
+      locationCode: request.location.code,
+      languageCode: request.languageCode,
+      maxKeywords: request.maxKeywords,
+      ...bodyVolumeOptions({ match_types: request.match_types as never, history_months: request.history_months }),
+    },
+    { competition: keywordDataOf(scope).competition },
+  );
+}
+
+/** Related keywords of one seed (the /v1 suggestions service: the source's related phrases, one cached call). */
+export function relatedKeywords(scope: RequestContext, request: { keyword: string; limit: number; location: ResolvedLocation }): Promise<SuggestionsResult> {
+  return getSuggestions(scope, { keyword: request.keyword, limit: request.limit, locationCode: request.location.code }, keywordDataOf(scope).suggestions);
+}
+
+/** One row of the location list: every region of the catalogue, by the code /v1 gives it. */
+export interface LocationRow {
+  code: number;
+  /** The format's comma form: the place, then the regions it lies in up to its country. */
+  name: string;
+  parentCode: number | null;
+  countryIsoCode: string;
+  type: string;
+}
+
+/** Every location of the region catalogue, in catalogue order. */
+export function locationRows(runtime: Pick<ServiceRuntime, 'catalog'>): LocationRow[] {
+  const { catalog } = runtime;
+  return catalog.all.map((region) => {
+    const chain = [region, ...catalog.ancestors(region.id)];
+    const countryAt = chain.findIndex((r) => r.type === 'country');
+    const named = countryAt === -1 ? chain : chain.slice(0, countryAt + 1);
+    return {
+      code: locationCodeForRegion(region.id),
+      name: named.map((r) => r.nameEn || r.name).join(','),
+      parentCode: region.parentId === null ? null : locationCodeForRegion(region.parentId),
+      countryIsoCode: region.countryCode,
+      type: region.type.charAt(0).toUpperCase() + region.type.slice(1),
+    };
+  });
+}
+
+/** The months of monthly_searches the source keeps: the last completed month, and the oldest it can give. */
+export function monthsKept(scope: Pick<RequestContext, 'today'>): { newest: string; oldestDefault: string; oldest: string } {
+  const window = defaultWindow('PERIOD_MONTHLY', scope.today);
+  const oldestDefault = window.fromDate.slice(0, 7);
+  const oldest = shiftPeriod(window.fromDate, 'PERIOD_MONTHLY', 12 - LIMITS.historyMonths).slice(0, 7);
+  return { newest: window.toDate.slice(0, 7), oldestDefault, oldest };
+}
+
+/** True for a `YYYY-MM-DD` calendar date. */
+export const isCalendarDate = isIsoDate;
+
+/** The task service of the request (SERVICE_UNAVAILABLE when the service keeps no tasks). */
+const tasksOf = (scope: RequestContext) => requireTasks(scope);
+
+/** Posts bodies already in /v1's shape (each checked by the task service on its own). */
+export function postTasks(scope: RequestContext, operation: TaskOperation, bodies: readonly unknown[]): Promise<PostedTask[]> {
+  return tasksOf(scope).post(scope.principal.keyId, operation, bodies);
+}
+
+/** This key's finished tasks of an operation not yet collected. */
+export function readyTasks(scope: RequestContext, operation: TaskOperation): Promise<TaskRecord[]> {
+  return tasksOf(scope).ready(scope.principal.keyId, operation);
+}
+
+/** One task of this key, with its whole result (NOT_FOUND for an unknown id or another operation's task). */
+export async function getTask(scope: RequestContext, id: string, operation: TaskOperation): Promise<TaskRecord> {
+  return (await tasksOf(scope).get(scope.principal.keyId, id, { operation, withResult: true })).task;
+}
+
+/** The caller's own usage over the default range. */
+export function ownUsage(scope: RequestContext): Promise<UsageReport> {
+  return getOwnUsage(scope, scope.principal, {});
+}
+
+/** Prices per call as configured (the format's user_data shows them). */
+export function pricesOf(runtime: ServiceRuntime): { call: number; repeat: number } {
+  return { call: runtime.prices.call, repeat: runtime.prices.repeat };
+}

@@ -1,0 +1,541 @@
+import {
+  checkSearchVolumeFields,
+  checkSeed,
+  DEFAULTS,
+  DomainError,
+  getTask,
+  invalidField,
+  LIMITS,
+  locationRows,
+  monthsKept,
+  MAX_LIVE_CALLS,
+  ownUsage,
+  postTasks,
+  pricesOf,
+  readyTasks,
+  relatedKeywords,
+  resolveStrictLocation,
+  searchVolume,
+  type KeywordVolumeEntry,
+  type RequestContext,
+  type ServiceRuntime,
+  type SuggestionsResult,
+  type TaskRecord,
+} from './core-operations.js';
+import { formatDate, statusOfError, V3_STATUS, v3ErrorTask, v3Task, type V3Task } from './envelope.js';
+import {
+  presentGoogleAdsRow,
+  presentLabsItem,
+  presentLabsVolumeItem,
+  presentLocation,
+  presentRelatedRows,
+  presentUserData,
+  type MonthRange,
+} from './presenters.js';
+import { asTaskObject, LANGUAGES, refuseLabsUnservable, refuseUnservable, resolveBodyLocation, resolveDates, resolveLanguage, sortByOf, sortRows, tagOf, type Body } from './requests.js';
+
+/** What a route handler gets: the request scope, the body read (POST), path parameters, the frame of its tasks. */
+export interface V3Call {
+  runtime: ServiceRuntime;
+  scope: RequestContext;
+  body: unknown;
+  params: Record<string, string>;
+  path: string;
+  elapsedMs(): number;
+  now(): Date;
+}
+
+/** One route of the /v3 face. */
+export interface V3Route {
+  path: string;
+  method: 'GET' | 'POST';
+  /** Name in the ledger, logs and metrics. */
+  operation: string;
+  /** A free read or a post (tasks are billed when they end): cost 0. */
+  free?: boolean;
+  /** A live call: its one task carries the request's price. */
+  live?: boolean;
+  summary: string;
+  handle(call: V3Call): Promise<V3Task[]>;
+}
+
+const GOOGLE_ADS = '/v3/keywords_data/google_ads';
+const LABS = '/v3/dataforseo_labs/google';
+
+/** Most seeds of one keywords_for_keywords or keyword_ideas task (the format's own bound). */
+const MAX_SEEDS = 20;
+
+/** The one task of a live call (the format's 40000 otherwise). */
+function oneTask(body: unknown): Body {
+  const tasks = Array.isArray(body) ? body : [body];
+  if (tasks.length !== 1) {
+    throw new DomainError('INVALID_FIELD', `You can set only one task at a time: the body must be an array of exactly one task, got ${tasks.length}`, { field: 'body', reason: 'too_many', params: { max: 1 } });
+  }
+  return asTaskObject(tasks[0]);
+}
+
+/** The posted tasks of a task_post: an array of 1 to LIMITS.tasksPerPost (one object is taken as one task). */
+function postedTasks(body: unknown): unknown[] {
+  const tasks = Array.isArray(body) ? body : [body];
+  if (tasks.length < 1 || tasks.length > LIMITS.tasksPerPost) {
+    throw invalidField('body', `body must be an array of 1 to ${LIMITS.tasksPerPost} tasks, got ${tasks.length}`, tasks.length < 1 ? 'empty' : 'too_many', { max: LIMITS.tasksPerPost });
+  }
+  return tasks;
+}
+
+// --- search_volume -------------------------------------------------------------------------------------------
+
+/** A live search_volume task: /v1's keyword rules and service, the format's location, language and dates. */
+async function liveSearchVolume(scope: RequestContext, body: Body): Promise<{ entries: KeywordVolumeEntry[]; range: MonthRange | undefined }> {
+  refuseUnservable(body);
+  const fields = checkSearchVolumeFields({ keywords: body.keywords, match_types: body.match_types, history_months: body.history_months, location_code: body.location_code, location_name: body.location_name });
+  const languageCode = resolveLanguage(body);
+  const location = resolveBodyLocation(scope, body);
+  const dates = resolveDates(scope, body);
+  if (dates.historyMonths !== undefined && fields.history_months !== undefined && fields.history_months < dates.historyMonths) {
+    throw invalidField('history_months', `history_months ${fields.history_months} does not reach date_from; send ${dates.historyMonths} or leave it out`);
+  }
+  tagOf(body);
+  const entries = await searchVolume(scope, {
+    keywords: fields.keywords,
+    location,
+    languageCode,
+    match_types: fields.match_types,
+    history_months: dates.historyMonths ?? fields.history_months,
+  });
+  return { entries, range: dates.range };
+}
+
+/** A search_volume task body in /v1's shape (the task service checks keywords itself), or the refusal naming the field. */
+function searchVolumeTaskBody(scope: RequestContext, body: Body): Record<string, unknown> {
+  refuseUnservable(body);
+  for (const field of ['date_from', 'date_to', 'postback_url', 'pingback_url'] as const) {
+    if (body[field] !== undefined) throw invalidField(field, `${field} is not served on /v3 tasks yet (docs/v3.md); use the live route, or leave it out`);
+  }
+  if (sortByOf(body) !== 'relevance') throw invalidField('sort_by', 'sort_by is not served on /v3 tasks yet (docs/v3.md): a task keeps the order sent; use the live route, or leave it out');
+  const languageCode = resolveLanguage(body);
+  const location = resolveBodyLocation(scope, body);
+  const tag = tagOf(body);
+  return {
+    keywords: body.keywords,
+    location_code: location.code,
+    language_code: languageCode,
+    ...(body.match_types === undefined ? {} : { match_types: body.match_types }),
+    ...(body.history_months === undefined ? {} : { history_months: body.history_months }),
+    ...(tag === undefined ? {} : { tag }),
+  };
+}
+
+// --- keywords_for_keywords, Labs -------------------------------------------------------------------------------
+
+/** The seeds of a `keywords` array: 1 to MAX_SEEDS, each checked as /v1 checks a keyword. */
+function seedsOf(body: Body): string[] {
+  const seeds = body.keywords;
+  if (!Array.isArray(seeds) || seeds.length < 1 || seeds.length > MAX_SEEDS) {
+    throw invalidField('keywords', `keywords must be an array of 1 to ${MAX_SEEDS} seed keywords`, Array.isArray(seeds) ? 'too_many' : 'wrong_type', { max: MAX_SEEDS });
+  }
+  return seeds.map((seed, i) => {
+    try {
+      return checkSeed({ keyword: seed }).keyword;
+    } catch (error) {
+      if (error instanceof DomainError) throw invalidField(`keywords[${i}]`, error.message.replace(/^keyword/, `keywords[${i}]`), error.reason, error.params);
+      throw error;
+    }
+  });
+}
+
+/** Related phrases of each seed, in order, each phrase once (the first seed that found it keeps it). */
+async function relatedOfSeeds(scope: RequestContext, seeds: readonly string[], limit: number, body: Body) {
+  refuseUnservable(body);
+  const languageCode = resolveLanguage(body);
+  const location = resolveBodyLocation(scope, body);
+  const results: SuggestionsResult[] = [];
+  for (const keyword of seeds) results.push(await relatedKeywords(scope, { keyword, limit, location }));
+  const seen = new Set<string>();
+  const items = results.flatMap((r) => r.items).filter((item) => !seen.has(item.keyword) && seen.add(item.keyword));
+  return { results, items, location, languageCode };
+}
+
+/** limit of a Labs call: 1 to the core's suggestions limit, the core's default when absent. */
+function labsLimit(body: Body): number {
+  return checkSeed({ keyword: 'x', limit: body.limit ?? LIMITS.defaultSuggestionsLimit }).limit;
+}
+
+/** related_keywords' `depth`: 0 to 4, refused when its worst case needs more source calls than a live request may make. */
+const RELATED_FANOUT = 8;
+function depthOf(body: Body): number {
+  const depth = body.depth ?? 1;
+  if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0 || depth > 4) throw invalidField('depth', 'depth must be an integer from 0 to 4', 'out_of_range', { min: 0, max: 4 });
+  let worst = 0;
+  for (let level = 0; level < depth; level++) worst += RELATED_FANOUT ** level;
+  if (worst > MAX_LIVE_CALLS) {
+    throw invalidField('depth', `depth ${depth} may need ${worst} source calls (${RELATED_FANOUT} related phrases per keyword and level), more than one live request may make (${MAX_LIVE_CALLS})`, 'out_of_range', { max: depth - 1 });
+  }
+  return depth;
+}
+
+// --- tasks ---------------------------------------------------------------------------------------------------
+
+type TaskOp = 'search_volume' | 'suggestions';
+
+/** The rows of a done task, as its live route presents them. */
+type TaskRows = (task: TaskRecord, scope: RequestContext) => unknown[];
+
+/** task_get of a task: its status, and its rows once done. */
+function presentTaskGet(call: V3Call, task: TaskRecord, rows: TaskRows): V3Task {
+  const frame = { path: call.path, elapsedMs: call.elapsedMs() };
+  const data = { ...task.request, ...(task.tag === null ? {} : { tag: task.tag }) };
+  const waiting = { queued: V3_STATUS.inQueue, running: V3_STATUS.handed, cancelled: V3_STATUS.cancelled } as const;
+  if (task.status === 'done') return v3Task(frame, { id: task.id, status: V3_STATUS.ok, cost: task.cost ?? 0, data, result: rows(task, call.scope) });
+  if (task.status === 'failed') {
+    const error = new DomainError(task.errorCode ?? 'INTERNAL', task.errorMessage ?? 'the task failed');
+    return { ...v3ErrorTask(frame, error, data, task.cost ?? 0), id: task.id };
+  }
+  return v3Task(frame, { id: task.id, status: waiting[task.status], cost: task.cost ?? 0, data, result: null });
+}
+
+/** task_post, tasks_ready and task_get/{id} of one function over one task operation. */
+function taskRoutes(base: string, fn: string, op: TaskOp, toV1: (scope: RequestContext, body: Body) => Record<string, unknown>, rows: TaskRows): V3Route[] {
+  return [
+    {
+      path: `${base}/task_post`,
+      method: 'POST',
+      operation: `v3.${fn}.task_post`,
+      free: true,
+      summary: `Post 1 to ${LIMITS.tasksPerPost} ${fn} tasks; collect them with tasks_ready and task_get`,
+      async handle(call) {
+        const posted = postedTasks(call.body);
+        const frame = () => ({ path: call.path, elapsedMs: call.elapsedMs() });
+        // Each task is checked on its own: a bad one fails alone, with its own status.
+        const converted = posted.map((raw, i) => {
+          try {
+            return { ok: true as const, body: toV1(call.scope, asTaskObject(raw, `body[${i}]`)) };
+          } catch (error) {
+            if (error instanceof DomainError) return { ok: false as const, error, raw };
+            throw error;
+          }
+        });
+        const accepted = converted.flatMap((c) => (c.ok ? [c.body] : []));
+        const answers = accepted.length > 0 ? await postTasks(call.scope, op, accepted) : [];
+        let next = 0;
+        return converted.map((c, i) => {
+          const echo = (posted[i] !== null && typeof posted[i] === 'object' ? posted[i] : {}) as Record<string, unknown>;
+          if (!c.ok) return v3ErrorTask(frame(), c.error, echo);
+          const answer = answers[next++]!;
+          if (!answer.ok) return v3ErrorTask(frame(), answer.error, echo);
+          return v3Task(frame(), { id: answer.task.id, status: V3_STATUS.created, data: echo, result: null });
+        });
+      },
+    },
+    {
+      path: `${base}/tasks_ready`,
+      method: 'GET',
+      operation: `v3.${fn}.tasks_ready`,
+      free: true,
+      summary: `This key's finished ${fn} tasks not yet collected`,
+      async handle(call) {
+        const ready = await readyTasks(call.scope, op);
+        const result = ready.map((task) => ({
+          id: task.id,
+          se: base.split('/')[3],
+          se_type: fn,
+          date_posted: formatDate(task.postedAt),
+          tag: task.tag,
+          endpoint: `${base}/task_get/${task.id}`,
+        }));
+        return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, result })];
+      },
+    },
+    {
+      path: `${base}/task_get/{id}`,
+      method: 'GET',
+      operation: `v3.${fn}.task_get`,
+      free: true,
+      summary: `One ${fn} task: its status, and its rows once done (polling costs nothing)`,
+      async handle(call) {
+        const id = call.params.id ?? '';
+        try {
+          return [presentTaskGet(call, await getTask(call.scope, id, op), rows)];
+        } catch (error) {
+          if (error instanceof DomainError && error.code === 'NOT_FOUND') {
+            return [{ ...v3ErrorTask({ path: call.path, elapsedMs: call.elapsedMs() }, error), id, status_code: statusOfError(error).code }];
+          }
+          throw error;
+        }
+      },
+    },
+  ];
+}
+
+/**
+ * The location and language a stored /v1-shaped request names, resolved as the task ran (a task posted through /v1
+ * may name its location by name). A location /v1 computed as Russia is refused here, as this face refuses it live.
+ */
+function storedCodes(task: TaskRecord, scope: RequestContext, fellBack: boolean | undefined) {
+  if (fellBack === true) {
+    throw invalidField('location_code', `location_code ${String(task.request.location_code)} is not a known location (the task was posted through /v1, whose answer is Russia's figures)`);
+  }
+  const request = task.request as { location_code?: number; location_name?: string; language_code?: string };
+  const location = request.location_name === undefined && request.location_code === undefined
+    ? DEFAULTS.locationCode
+    : resolveStrictLocation(scope, { locationCode: request.location_code, locationName: request.location_name }).code;
+  return { location, language: request.language_code ?? DEFAULTS.languageCode };
+}
+
+// --- the table -----------------------------------------------------------------------------------------------
+
+export const v3Routes: V3Route[] = [
+  {
+    path: `${GOOGLE_ADS}/search_volume/live`,
+    method: 'POST',
+    operation: 'v3.search_volume.live',
+    live: true,
+    summary: 'Average monthly volume and the monthly figures of 1 to 100 keywords (Wordstat), in the Google Ads row shape',
+    async handle(call) {
+      const body = oneTask(call.body);
+      const sort = sortByOf(body);
+      const { entries, range } = await liveSearchVolume(call.scope, body);
+      const rows = sortRows(entries.map((e) => presentGoogleAdsRow(e, range)), sort);
+      return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, data: oneTask(call.body), result: rows })];
+    },
+  },
+  ...taskRoutes(`${GOOGLE_ADS}/search_volume`, 'search_volume', 'search_volume', searchVolumeTaskBody, (task) =>
+    ((task.result as KeywordVolumeEntry[] | null) ?? []).map((e) => presentGoogleAdsRow(e, undefined)),
+  ),
+  {
+    path: `${GOOGLE_ADS}/keywords_for_keywords/live`,
+    method: 'POST',
+    operation: 'v3.keywords_for_keywords.live',
+    live: true,
+    summary: "Related phrases of 1 to 20 seeds (Wordstat's related queries, one call per seed), one flat row each",
+    async handle(call) {
+      const body = oneTask(call.body);
+      const seeds = seedsOf(body);
+      const sort = sortByOf(body);
+      tagOf(body);
+      const { results, location, languageCode } = await relatedOfSeeds(call.scope, seeds, LIMITS.suggestionsLimit, body);
+      const seen = new Set<string>();
+      const rows = sortRows(results.flatMap((r) => presentRelatedRows(r, location.code, languageCode)).filter((row) => !seen.has(row.keyword) && seen.add(row.keyword)), sort);
+      return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, data: body, result: rows })];
+    },
+  },
+  ...taskRoutes(
+    `${GOOGLE_ADS}/keywords_for_keywords`,
+    'keywords_for_keywords',
+    'suggestions',
+    (scope, body) => {
+      refuseUnservable(body);
+      const seeds = seedsOf(body);
+      if (seeds.length !== 1) throw invalidField('keywords', `keywords: a task takes one seed on this server (got ${seeds.length}); post one task per seed`, 'too_many', { max: 1 });
+      for (const field of ['date_from', 'date_to', 'postback_url', 'pingback_url'] as const) {
+        if (body[field] !== undefined) throw invalidField(field, `${field} is not served on /v3 tasks yet (docs/v3.md); leave it out`);
+      }
+      if (sortByOf(body) !== 'relevance') throw invalidField('sort_by', 'sort_by is not served on /v3 tasks yet (docs/v3.md): a task keeps the source order; use the live route, or leave it out');
+      const languageCode = resolveLanguage(body);
+      const location = resolveBodyLocation(scope, body);
+      const tag = tagOf(body);
+      return { keyword: seeds[0], limit: LIMITS.suggestionsLimit, location_code: location.code, language_code: languageCode, ...(tag === undefined ? {} : { tag }) };
+    },
+    (task, scope) => {
+      const result = task.result as SuggestionsResult;
+      const codes = storedCodes(task, scope, result.locationFallback);
+      return presentRelatedRows(result, codes.location, codes.language);
+    },
+  ),
+  {
+    path: `${GOOGLE_ADS}/locations`,
+    method: 'GET',
+    operation: 'v3.locations',
+    free: true,
+    summary: 'Every location of the region catalogue, with the codes search_volume takes',
+    async handle(call) {
+      const result = locationRows(call.scope).map(presentLocation);
+      return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, result })];
+    },
+  },
+  {
+    path: `${GOOGLE_ADS}/locations/{country}`,
+    method: 'GET',
+    operation: 'v3.locations_country',
+    free: true,
+    summary: 'The locations of one country (ISO 3166-1 alpha-2), with the codes search_volume takes',
+    async handle(call) {
+      const country = (call.params.country ?? '').toUpperCase();
+      const result = locationRows(call.scope)
+        .filter((row) => row.countryIsoCode === country)
+        .map(presentLocation);
+      if (result.length === 0) throw invalidField('country', `country "${call.params.country ?? ''}" has no location in the region catalogue; see GET /v3/keywords_data/google_ads/locations`);
+      return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, result })];
+    },
+  },
+  {
+    path: `${GOOGLE_ADS}/status`,
+    method: 'GET',
+    operation: 'v3.status',
+    free: true,
+    summary: 'The newest month of monthly_searches the source gives today',
+    async handle(call) {
+      const newest = monthsKept(call.scope).newest;
+      const result = [
+        {
+          actual_data: true,
+          date_update: call.scope.today,
+          last_year_in_monthly_searches: Number(newest.slice(0, 4)),
+          last_month_in_monthly_searches: Number(newest.slice(5, 7)),
+        },
+      ];
+      return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, result })];
+    },
+  },
+  {
+    path: `${GOOGLE_ADS}/languages`,
+    method: 'GET',
+    operation: 'v3.languages',
+    free: true,
+    summary: 'The languages a task may name (Wordstat counts every query of a region whatever its language)',
+    async handle(call) {
+      const result = LANGUAGES.map((l) => ({ language_name: l.name, language_code: l.code }));
+      return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, result })];
+    },
+  },
+  {
+    path: '/v3/appendix/errors',
+    method: 'GET',
+    operation: 'v3.errors',
+    free: true,
+    summary: 'The status codes this server sends, with their messages',
+    async handle(call) {
+      const result = Object.values(V3_STATUS).map((s) => ({ code: s.code, message: s.message }));
+      return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, result })];
+    },
+  },
+  {
+    path: '/v3/appendix/user_data',
+    method: 'GET',
+    operation: 'v3.user_data',
+    free: true,
+    summary: "The key's name, time zone, spend over the last 30 days and the prices (keys have no balance)",
+    async handle(call) {
+      const usage = call.scope.usage ? await ownUsage(call.scope) : undefined;
+      const result = [presentUserData(call.scope.principal.name, timeZoneOf(call), usage, pricesOfScope(call))];
+      return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, result })];
+    },
+  },
+  {
+    path: `${LABS}/keyword_suggestions/live`,
+    method: 'POST',
+    operation: 'v3.labs.keyword_suggestions',
+    live: true,
+    summary: "The seed's related phrases (Wordstat's, one call), each with keyword_info",
+    async handle(call) {
+      const body = oneTask(call.body);
+      refuseLabsUnservable(body);
+      const seed = checkSeed({ keyword: body.keyword }).keyword;
+      const limit = labsLimit(body);
+      tagOf(body);
+      const { items, location, languageCode } = await relatedOfSeeds(call.scope, [seed], limit, body);
+      const seedData = body.include_seed_keyword === true ? (await searchVolume(call.scope, { keywords: [seed], location, languageCode }))[0] : undefined;
+      const result = [
+        {
+          se_type: 'google',
+          seed_keyword: seed,
+          seed_keyword_data: seedData ? presentLabsVolumeItem(seedData, call.now()) : null,
+          location_code: location.code,
+          language_code: languageCode,
+          total_count: items.length,
+          items_count: items.length,
+          offset: 0,
+          offset_token: null,
+          items: items.map((item) => presentLabsItem(item, location.code, languageCode, call.now())),
+        },
+      ];
+      return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, data: body, result })];
+    },
+  },
+  {
+    path: `${LABS}/keyword_ideas/live`,
+    method: 'POST',
+    operation: 'v3.labs.keyword_ideas',
+    live: true,
+    summary: "Related phrases of 1 to 20 seeds (Wordstat's, one call per seed), each with keyword_info",
+    async handle(call) {
+      const body = oneTask(call.body);
+      refuseLabsUnservable(body);
+      const seeds = seedsOf(body);
+      const limit = labsLimit(body);
+      tagOf(body);
+      const { items, location, languageCode } = await relatedOfSeeds(call.scope, seeds, LIMITS.suggestionsLimit, body);
+      const kept = items.slice(0, limit);
+      const result = [
+        {
+          se_type: 'google',
+          seed_keywords: seeds,
+          location_code: location.code,
+          language_code: languageCode,
+          total_count: items.length,
+          items_count: kept.length,
+          offset: 0,
+          offset_token: null,
+          items: kept.map((item) => presentLabsItem(item, location.code, languageCode, call.now())),
+        },
+      ];
+      return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, data: body, result })];
+    },
+  },
+  {
+    path: `${LABS}/related_keywords/live`,
+    method: 'POST',
+    operation: 'v3.labs.related_keywords',
+    live: true,
+    summary: "Related phrases to a depth of 0 to 4 (Wordstat's, one call per keyword expanded, 8 per keyword and level)",
+    async handle(call) {
+      const body = oneTask(call.body);
+      refuseLabsUnservable(body);
+      const seed = checkSeed({ keyword: body.keyword }).keyword;
+      const depth = depthOf(body);
+      const limit = labsLimit(body);
+      tagOf(body);
+      const languageCode = resolveLanguage(body);
+      const location = resolveBodyLocation(call.scope, body);
+      const now = call.now();
+      type Node = { item: SuggestionsResult['items'][number]; depth: number; related: string[] };
+      const nodes: Node[] = [];
+      const seen = new Set<string>([seed]);
+      let level: { keyword: string; node?: Node }[] = [{ keyword: seed }];
+      // A level is expanded only while rows are still wanted: each expansion is a source call.
+      for (let d = 1; d <= depth && level.length > 0 && nodes.length < limit; d++) {
+        const next: { keyword: string; node?: Node }[] = [];
+        for (const parent of level) {
+          if (nodes.length >= limit) break;
+          const found = await relatedKeywords(call.scope, { keyword: parent.keyword, limit: LIMITS.suggestionsLimit, location });
+          const children = found.items.filter((item) => !seen.has(item.keyword)).slice(0, RELATED_FANOUT);
+          if (parent.node) parent.node.related = children.map((c) => c.keyword);
+          for (const item of children) {
+            seen.add(item.keyword);
+            const node: Node = { item, depth: d, related: [] };
+            nodes.push(node);
+            next.push({ keyword: item.keyword, node });
+          }
+        }
+        level = next;
+      }
+      const kept = nodes.slice(0, limit);
+      const result = [
+        {
+          se_type: 'google',
+          seed_keyword: seed,
+          seed_keyword_data: null,
+          location_code: location.code,
+          language_code: languageCode,
+          total_count: nodes.length,
+          items_count: kept.length,
+          items: kept.map((n) => ({ se_type: 'google', keyword_data: presentLabsItem(n.item, location.code, languageCode, now), depth: n.depth, related_keywords: n.related })),
+        },
+      ];
+      return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, data: body, result })];
+    },
+  },
+];
+
+const timeZoneOf = (call: V3Call) => call.runtime.timeZone;
+const pricesOfScope = (call: V3Call) => pricesOf(call.runtime);
