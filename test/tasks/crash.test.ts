@@ -47,6 +47,7 @@ describe('a worker killed with SIGKILL mid-task', () => {
       if (Date.now() - postedAt > 60_000) throw new Error(`the first process made ${dynamics().length} calls in 60 s`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    // real wait: a child process is killed between two of its real calls (test:long)
     await new Promise((resolve) => setTimeout(resolve, 300));
     const seenBeforeKill = dynamics().length;
     const lastBeforeKill = phraseOf(dynamics().at(-1)!.body);

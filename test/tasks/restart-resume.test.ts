@@ -76,6 +76,7 @@ describe('a restarted service (src/main.ts) resumes tasks without a new post', (
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     // Between two calls (they come every ~500 ms at 2 a second): no call is in flight at the kill.
+    // real wait: a child process is killed between two of its real calls (test:long)
     await new Promise((resolve) => setTimeout(resolve, 250));
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));

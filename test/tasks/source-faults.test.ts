@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { DomainError } from '../../src/domain/errors.js';
 import type { StatisticsSource } from '../../src/ports/statistics-source.js';
@@ -100,7 +100,7 @@ describe('a 50-keyword task against the fake Wordstat: one HTTP-200 answer that 
 
   beforeAll(async () => {
     fake = await startFakeWordstat({ model: modelRefusing(REFUSED), apiKey: 'fake-key', folderId: 'folder-1', today: () => TODAY });
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await createTestPglite();
     app = createTestApp(
       { taskClient: client },
       {
