@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { silentLogger } from '../../src/ports/logger.js';
@@ -61,13 +61,10 @@ describe('run leases between two processes', () => {
     await db?.close();
   }, 60_000);
 
-  const until = async (what: string, done: () => boolean, ms: number) => {
-    const end = Date.now() + ms;
-    while (!done()) {
-      if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const until = (what: string, done: () => boolean, ms: number) =>
+    vi.waitFor(() => {
+      if (!done()) throw new Error(`${what}: not within ${ms} ms`);
+    }, { timeout: ms, interval: 10 });
 
   it('never takes a live run; takes a dead one back within about a lease, and the old run stops itself', async () => {
     const a = queueOf('A', cutClient(db));
