@@ -65,8 +65,8 @@ async function main(): Promise<void> {
   const service = await startService(serviceEnv(KEY), { timeoutMs: 120_000 });
   const recordedDir = mkdtempSync(join(tmpdir(), 'sds-conn-'));
   const rows: (string | number)[][] = [];
-  let worstMax = 0;
-  let failures = 0;
+  let worstMax: number;
+  let failures: number;
   try {
     // Open the ledger and fill the cache, so the run measures cache hits.
     for (let i = 0; i < 2; i++) {

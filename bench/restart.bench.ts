@@ -172,7 +172,7 @@ async function service(root: string, dataDir: string): Promise<Timing> {
     const { rss, hwm } = memory(child.pid!);
     return { healthMs, healthCpuMs, dataMs, readyMs, idleMiB: rss, peakMiB: hwm, load: loadavg()[0]! };
   } catch (error) {
-    throw new Error(`${(error as Error).message}\n${stderr}`);
+    throw new Error(`${(error as Error).message}\n${stderr}`, { cause: error });
   } finally {
     await stop(child);
   }

@@ -152,7 +152,7 @@ export function dynamicsQuery(body: Body, today: string): DynamicsQuery {
     throw invalid('Daily dynamics are available for the last 60 days only');
   }
   // Monthly and weekly dynamics take only the + operator (Yandex's operators page); daily takes all.
-  if (period !== 'PERIOD_DAILY' && /["!\[\]()|]|(?:^|\s)-/.test(text)) {
+  if (period !== 'PERIOD_DAILY' && /["![\]()|]|(?:^|\s)-/.test(text)) {
     throw invalid('Only the + operator is supported for the monthly and weekly periods');
   }
   return { phrase: text, period, fromDate, toDate, regions: regions(body), devices: devices(body) };

@@ -56,7 +56,7 @@ export function createSourceSetup(
     logger,
   });
   // The tree provider needs the source and the source reads the tree: tie the knot through a getter.
-  let tree: RegionTreeProvider | undefined;
+  let tree: RegionTreeProvider | undefined; // eslint-disable-line prefer-const -- assigned after the catalog that reads it
   const catalog = createLiveCatalog(() => tree?.current() ?? shipped);
   const wordstat = createWordstatSource({
     baseUrl: config.WORDSTAT_BASE_URL,

@@ -14,7 +14,6 @@ import { type FormMeasure, measureKeywordFigures } from '../services/keyword-for
 import {
   estimateCompetition,
   isKeywordVolumeError,
-  type KeywordVolume,
   type KeywordVolumeEntry,
   type KeywordVolumeError,
   matchTypesFor,

@@ -9,7 +9,6 @@ import type { ResolvedLocation } from '../domain/location-codes.js';
 import { DEFAULT_LANGUAGE_CODE, normalizeKeywords } from '../domain/requests/keyword-data.js';
 import { type CompetitionEstimator, noCompetitionEstimator } from '../ports/competition.js';
 import { DEFAULT_SOURCE_CONCURRENCY, type ServiceContext } from './context.js';
-import { createDerivedMemo } from './derived-memo.js';
 import { planLiveCalls } from './quota-check.js';
 import type { SourceCall } from '../domain/source-call.js';
 import { DomainError, type ErrorCode } from '../domain/errors.js';

@@ -60,6 +60,7 @@ for (const wiring of ['gate', 'wrapper'] as const) {
       expect(await scheduler.canAfford(3)).toBe(false);
 
       // Once the per-second windows pass, only the hour's last two slots remain.
+      // real wait: real time, real HTTP by design (see the file's header)
       await new Promise((resolve) => setTimeout(resolve, 1_300));
       const second = await settle(Array.from({ length: 10 }, (_, i) => distinctTop(source, 100 + i)));
       expect(second.ok).toBe(2);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQuotaScheduler } from '../../src/adapters/quota/quota-scheduler.js';
 import { createDeferredSqlClient } from '../../src/adapters/sql/deferred-client.js';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { createSqlQuotaLog } from '../../src/adapters/sql/sql-quota-log.js';
 import type { LoggedCall, QuotaLogPersistence } from '../../src/ports/quota-log.js';
@@ -54,14 +54,14 @@ describe('the hourly budget while the stored call log cannot be read', () => {
     state.up = true;
     clock.advance(1_000);
     await scheduler.status();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setImmediate(resolve)); // a turn of the loop: the background read settles
     expect(state.loads).toBeGreaterThanOrEqual(2);
     expect(await scheduler.checkHealth()).toMatchObject({ status: 'ok' });
     // 9 stored + 3 made meanwhile = the whole hour of 12.
     expect((await scheduler.status()).hourly.remaining).toBe(0);
     await expect(scheduler.acquire('dynamics')).rejects.toMatchObject({ code: 'SOURCE_QUOTA_EXHAUSTED' });
     // The 3 calls made while the database was away are stored now, for the next restart.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setImmediate(resolve)); // a turn of the loop: the background read settles
     expect(state.recorded).toHaveLength(3);
   });
 
@@ -78,18 +78,18 @@ describe('the hourly budget while the stored call log cannot be read', () => {
 describe('a restart on a database slower to open than the client waits (the SQL call log)', () => {
   let db: SqlClient;
   beforeAll(async () => {
-    db = await createPgliteClient({ dataDir: 'memory://' });
+    db = await createTestPglite();
   }, 60_000);
   afterAll(() => db?.close());
 
   it('spends no more than the hour holds', async () => {
     const before = createQuotaScheduler({ rph: 12, rps: 100, persistence: createSqlQuotaLog(db) });
     for (let i = 0; i < 9; i++) await before.acquire('dynamics');
-    for (let i = 0; i < 100; i++) {
+    // The calls are stored in the background: until all nine are there.
+    await vi.waitFor(async () => {
       const { rows } = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM quota_calls');
-      if (Number(rows[0]!.n) === 9) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+      expect(Number(rows[0]!.n)).toBe(9);
+    }, { timeout: 10_000, interval: 20 });
     await before.close();
 
     // The restarted process's database opens only when the test says so; queries wait 100 ms for it, then fail.
@@ -113,8 +113,7 @@ describe('a restart on a database slower to open than the client waits (the SQL 
     expect((await restarted.checkHealth()).status).toBe('degraded');
 
     open();
-    for (let i = 0; i < 100 && (await restarted.checkHealth()).status !== 'ok'; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await restarted.checkHealth()).toMatchObject({ status: 'ok' });
+    await vi.waitFor(async () => expect(await restarted.checkHealth()).toMatchObject({ status: 'ok' }), { timeout: 10_000, interval: 20 });
     // 9 before the restart + 3 after it: the hour of 12 is spent, and stays so.
     expect((await restarted.status()).hourly.remaining).toBe(0);
     await expect(restarted.acquire('dynamics')).rejects.toMatchObject({ code: 'SOURCE_QUOTA_EXHAUSTED' });

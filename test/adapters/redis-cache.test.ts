@@ -66,6 +66,7 @@ describe.skipIf(!redisUrl)('Redis call lock', () => {
     await second.release('k');
 
     expect(await first.acquire('lapse', 100)).toBe('acquired');
+    // real wait: the lock lapses by Redis's own clock
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(await second.acquire('lapse', 10_000)).toBe('acquired');
     await first.release('lapse'); // its lock lapsed and is now second's: must stay

@@ -185,6 +185,7 @@ describe('server errors and the network', () => {
   it('the caller aborting stops at once, without retries', async () => {
     fake.inject('hang', { times: Infinity });
     const controller = new AbortController();
+    // real wait: aborts a real HTTP call while it is in flight
     setTimeout(() => controller.abort(), 50);
     const error = await failure(source.top(query, controller.signal));
     expect(error.code).toBe('SOURCE_UNAVAILABLE');

@@ -9,7 +9,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, post } from '../support/app.js';
 import { FIXED_NOW, TEST_KEY } from '../support/kit.js';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { readCsvObjects } from '../support/csv-read.js';
 import { buildExplorerPage } from '../support/explorer-build.js';
@@ -41,7 +41,7 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    taskClient = await createPgliteClient({ dataDir: 'memory://' });
+    taskClient = await createTestPglite();
     app = createTestApp({ explorerPageDir: page.dir, taskClient }, { DATA_DIR: dataDir, SOURCE: 'demo', TASK_WORKERS: '1', EXPLORER_OFFER_DEV_KEY: 'true' });
     await app.ready();
     server = createServer(app.handleNode);

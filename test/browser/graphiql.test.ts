@@ -75,6 +75,7 @@ describe.skipIf(!haveChromium)('GraphiQL in a real browser', () => {
       await page.keyboard.press('Delete');
       const shown = (await page.locator(`${editor} .view-lines`).innerText()).replaceAll('\u00a0', ' ');
       if (shown.startsWith(text.slice(0, 12))) return;
+      // real wait: only when a click missed, before Monaco is clicked again (a real browser)
       await page.waitForTimeout(500);
     }
     throw new Error(`the editor ${editor} did not take the text`);

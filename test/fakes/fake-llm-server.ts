@@ -51,6 +51,7 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
   const respond = async (res: ServerResponse, behaviour: LlmBehaviour): Promise<void> => {
     if (behaviour === 'hang') return;
     if ('delayMs' in behaviour) {
+      // real wait: a fake latency (delayMs), only where a test asks for one
       await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));
       return respond(res, behaviour.then);
     }

@@ -99,6 +99,7 @@ export async function startFakeSearchServer(): Promise<FakeSearchServer> {
   const respond = async (res: ServerResponse, behaviour: SearchBehaviour, query: string): Promise<void> => {
     if (behaviour === 'hang') return;
     if ('delayMs' in behaviour) {
+      // real wait: a fake latency (delayMs), only where a test asks for one
       await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));
       return respond(res, behaviour.then, query);
     }

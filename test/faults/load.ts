@@ -70,6 +70,7 @@ export async function steadyLoad(
   const events = (async () => {
     for (const event of [...(options.events ?? [])].sort((a, b) => a.atMs - b.atMs)) {
       const wait = started + event.atMs - Date.now();
+      // real wait: paces the load at a fixed arrival rate (test:long)
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       await event.run();
     }

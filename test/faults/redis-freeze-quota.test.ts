@@ -51,6 +51,7 @@ describe.skipIf(!canRun)('calls made on the local budget while Redis was frozen'
     // when it thawed has the same id: not counted twice).
     let used = 0;
     for (let i = 0; i < 100; i++) {
+      // real wait: the store retries the thawed Redis after its own retry delay, on the real clock (test:long)
       await new Promise((resolve) => setTimeout(resolve, 100));
       if ((await store.checkHealth()).status !== 'ok') continue;
       used = (await store.usage(limits)).used;

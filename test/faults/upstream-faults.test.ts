@@ -57,6 +57,7 @@ async function wordstatApp(options: { rps?: number } = {}) {
     WORDSTAT_RPS: String(options.rps ?? 50),
   });
   // Let start-up's region-tree call go by, so that armed faults meet only the calls of the request under test.
+  // real wait: a child process's start-up call, which nothing reports (test:long)
   await new Promise((resolve) => setTimeout(resolve, 100));
   return { fake, app, async close() { await app.close(); await fake.close(); } };
 }

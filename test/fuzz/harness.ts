@@ -39,6 +39,7 @@ export async function countingUnhandledRejections(run: () => Promise<void>): Pro
   try {
     await run();
     // Let rejections of promises dropped during the last cases surface.
+    // real wait: once per run, for rejections settled by I/O after the last case
     await new Promise((resolve) => setTimeout(resolve, 50));
   } finally {
     process.off('unhandledRejection', listener);

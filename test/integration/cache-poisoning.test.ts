@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import type { StatisticsSource } from '../../src/ports/statistics-source.js';
 import { startFakeWordstat, type FakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
@@ -177,7 +177,7 @@ describe('no cache poisoning across keys: the phrase sent upstream is the phrase
   });
 
   it('a task sends the plain word too; K2’s live request is then a HIT with the source’s numbers', async () => {
-    taskClient = await createPgliteClient({ dataDir: 'memory://' });
+    taskClient = await createTestPglite();
     const tasks = watchWrites(taskClient);
     const app = freshApp({ taskClient: tasks.client });
     await app.ready();

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestPglite } from '../support/pglite.js';
 import type { App } from '../../src/app.js';
 import { MAX_LIVE_CALLS_PER_REQUEST } from '../../src/domain/requests/live-limits.js';
 import { createFixtureCatalog } from '../support/catalog.js';
@@ -91,13 +91,13 @@ const taskPost: Face = {
     const posted = await post(app, '/v1/keywords/search_volume/task_post', restBody(request));
     expect(posted.json.tasks[0].status_code, posted.text).toBe(20100);
     const id = posted.json.tasks[0].id as string;
-    for (let i = 0; i < 1_000; i++) {
+    const task = await vi.waitFor(async () => {
       const read = await app.fetch(new Request(`http://localhost/v1/keywords/search_volume/task_get/${id}`, { headers: AUTH_HEADER }));
-      const task = ((await read.json()) as { tasks: { status_code: number; cost: number; progress: { calls_total: number } }[] }).tasks[0]!;
-      if (task.status_code === 20000) return { status: 200, cost: task.cost, planned: task.progress.calls_total };
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`task ${id} did not finish`);
+      const got = ((await read.json()) as { tasks: { status_code: number; cost: number; progress: { calls_total: number } }[] }).tasks[0]!;
+      expect(got.status_code, `task ${id} did not finish`).toBe(20000);
+      return got;
+    }, { timeout: 20_000, interval: 10 });
+    return { status: 200, cost: task.cost, planned: task.progress.calls_total };
   },
 };
 
@@ -111,7 +111,7 @@ afterEach(async () => {
 /** A fresh app per face (a cold cache each): the demo-kind fake source, no quota; tasks in an in-memory database. */
 async function freshApp(tasks = false): Promise<{ app: App; source: FakeSource }> {
   const source = createFakeSource();
-  const taskClient = tasks ? await createPgliteClient({ dataDir: 'memory://' }) : undefined;
+  const taskClient = tasks ? await createTestPglite() : undefined;
   const app = createTestApp({ source, catalog: createFixtureCatalog(), ...(taskClient ? { taskClient } : {}) }, { TASK_WORKERS: '1' });
   await app.ready();
   apps.push({ app, close: async () => (await app.close(), await taskClient?.close()) });

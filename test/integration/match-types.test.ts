@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { startFakeWordstat, type FakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
 import { connectClient } from '../mcp/mcp-support.js';
@@ -28,7 +28,7 @@ describe('match types through the fake Wordstat', () => {
 
   beforeAll(async () => {
     fake = await startFakeWordstat({ model: createDemoSource(loadRegionCatalog()), apiKey: 'fake-key', folderId: 'folder-1', today: () => TODAY });
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await createTestPglite();
     tasks = watchWrites(client);
     ledger = createMemoryLedger();
     app = createTestApp(

@@ -1,6 +1,6 @@
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { ROUTE_DOCS } from '../../src/rest/openapi/route-docs.js';
 import { envelopeErrorSchema } from '../../src/rest/openapi/schemas-v1.js';
@@ -50,7 +50,7 @@ describe('GET /openapi.json', () => {
   let client: SqlClient;
   let app: ReturnType<typeof createTestApp>;
   beforeAll(async () => {
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await createTestPglite();
     app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }), taskClient: client }, { TASK_WORKERS: '0' });
   }, 120_000);
   afterAll(async () => {

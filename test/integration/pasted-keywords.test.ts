@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { startFakeWordstat, type FakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
 import { connectClient } from '../mcp/mcp-support.js';
@@ -41,7 +41,7 @@ describe('a pasted list with Wordstat operators, through the fake Wordstat', () 
 
   beforeAll(async () => {
     fake = await startFakeWordstat({ model: createDemoSource(loadRegionCatalog(), { today: () => TODAY }), apiKey: 'fake-key', folderId: 'folder-1', today: () => TODAY });
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await createTestPglite();
     tasks = watchWrites(client);
     app = createTestApp(
       { taskClient: tasks.client },

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { App } from '../../src/app.js';
 import { createFixtureCatalog } from '../support/catalog.js';
 import { createFakeSource, type FakeSourceOptions } from '../support/fake-source.js';
@@ -18,7 +18,7 @@ import { watchWrites } from '../support/db-writes.js';
 export async function startMcpApp(sourceOptions: FakeSourceOptions = {}) {
   const source = createFakeSource(sourceOptions);
   const ledger = createMemoryLedger();
-  const taskClient = await createPgliteClient({ dataDir: 'memory://' });
+  const taskClient = await createTestPglite();
   const tasks = watchWrites(taskClient);
   const app: App = createTestApp({ source, ledger, catalog: createFixtureCatalog(), taskClient: tasks.client }, { TASK_WORKERS: '1', API_KEYS: `${TEST_KEY},${OTHER_KEY}` });
   await app.ready();

@@ -16,6 +16,7 @@ describe('the competition estimate never holds a cache hit back', () => {
     const slow: CompetitionEstimator = {
       async estimate(phrase) {
         searches.push(phrase);
+        // real wait: a competition call that hangs past the test (unref), not a wait of the test
         await new Promise((resolve) => setTimeout(resolve, 20_000).unref());
         return 0.5;
       },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { restBodyOf, restFieldOf } from '../../src/graphql/argument-names.js';
 import { schema } from '../../src/graphql/schema.js';
@@ -16,7 +16,7 @@ describe('GraphQL errors name GraphQL arguments, REST errors REST fields', () =>
   const tasks = async () => Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM tasks')).rows[0]!.n);
 
   beforeAll(async () => {
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await createTestPglite();
     app = createTestApp({ taskClient: client }, { TASK_WORKERS: '0' });
     await app.ready();
   }, 60_000);

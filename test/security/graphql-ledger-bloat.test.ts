@@ -57,7 +57,7 @@ describe('GraphQL ledger bloat: operation names come from the schema, usage stay
     const loop = monitorEventLoopDelay({ resolution: 5 });
     // Between requests the loop turns (as it does between sockets in a server), so the histogram sees each
     // request's longest synchronous stretch; in-process requests would otherwise chain on microtasks alone.
-    const turn = () => new Promise((resolve) => setTimeout(resolve, 1));
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
     // A few of each first: the first requests build Yoga's parts and get their code compiled (the compiler's
     // threads count in the process's CPU time), a one-off per process.
     for (let i = 0; i < 5; i++) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { createTestApp, graphql } from '../support/app.js';
 
@@ -16,7 +16,7 @@ describe('GraphQL task creation: at most 100 tasks per operation, all checked be
     `mutation($k: [String!]!) { ${Array.from({ length: n }, (_, i) => `t${i}: createSearchVolumeTask(${args}) { id }`).join(' ')} }`;
 
   beforeAll(async () => {
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await createTestPglite();
     // No workers: the test counts what is created, nothing runs.
     app = createTestApp({ taskClient: client }, { TASK_WORKERS: '0' });
     await app.ready();

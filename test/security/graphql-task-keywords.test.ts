@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQuotaScheduler } from '../../src/adapters/quota/quota-scheduler.js';
 import { createScheduledSource } from '../support/scheduled-source.js';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { callNumberAnswers } from '../support/answers/call-number-answers.js';
 import { createFakeSource } from '../support/fake-source.js';
@@ -59,7 +59,7 @@ describe('GraphQL task reads: paged, capped, priced and planned', () => {
   };
 
   beforeAll(async () => {
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await createTestPglite();
     app = createTestApp(
       { taskClient: client, source: createScheduledSource(source, quota), quota, clock, cache: createTestCache(clock) },
       { TASK_WORKERS: '0' },

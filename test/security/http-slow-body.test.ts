@@ -46,6 +46,7 @@ function trickle(port: number, path: string, everyMs: number): Promise<{ reply: 
       clearInterval(timer);
       resolve({ reply, closedAfterMs: Date.now() - started });
     });
+    // real wait: a slow client, against node:http's real request timeout
     setTimeout(() => {
       clearInterval(timer);
       socket.destroy();
@@ -93,6 +94,7 @@ describe('slow bodies (issue 11, item 6)', () => {
     const slow: StatisticsSource = {
       ...formula,
       top: async (q) => {
+        // real wait: an answer slower than node:http's real request timeout
         await new Promise((resolve) => setTimeout(resolve, 1_500));
         return formula.top(q);
       },

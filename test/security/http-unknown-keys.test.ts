@@ -19,6 +19,7 @@ function createCountingStore(options: { delayMs?: number } = {}) {
   const store: KeyStore = {
     async findActiveByHash(hash) {
       counter.lookups++;
+      // real wait: a fake latency (delayMs), only where a test asks for one
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       return !revoked && hash === hashKey(ISSUED) ? stored : undefined;
     },

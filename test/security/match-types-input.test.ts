@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 
@@ -35,7 +35,7 @@ describe('match_types and history_months under bad input', () => {
   });
 
   it('task_post: a bad match_types refuses that task alone (40501 naming it) and creates nothing for it', async () => {
-    const client = await createPgliteClient({ dataDir: 'memory://' });
+    const client = await createTestPglite();
     const app = createTestApp({ taskClient: client }, { TASK_WORKERS: '0' });
     await app.ready();
     try {

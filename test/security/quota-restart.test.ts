@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQuotaScheduler } from '../../src/adapters/quota/quota-scheduler.js';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { createSqlQuotaLog } from '../../src/adapters/sql/sql-quota-log.js';
 import { watchWrites } from '../support/db-writes.js';
@@ -13,7 +13,7 @@ import { watchWrites } from '../support/db-writes.js';
 describe('the hourly budget without Redis survives a restart', () => {
   let client: SqlClient;
   beforeAll(async () => {
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await createTestPglite();
   }, 60_000);
   afterAll(() => client?.close());
 

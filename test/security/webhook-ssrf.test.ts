@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import { silentLogger } from '../../src/ports/logger.js';
 import { guardedLookup, isPrivateAddress } from '../../src/tasks/webhooks/address-guard.js';
 import { createWebhookDelivery } from '../../src/tasks/webhooks/webhook-delivery.js';
@@ -88,7 +88,7 @@ describe('webhook SSRF guard', () => {
   });
 
   it('task_post answers a private postback with a 40501 naming the field and WEBHOOK_ALLOW_PRIVATE (issue 24, item 14)', async () => {
-    const client = await createPgliteClient({ dataDir: 'memory://' });
+    const client = await createTestPglite();
     const app = createTestApp({ taskClient: client }, { TASK_WORKERS: '0' });
     try {
       const answer = await post(app, '/v1/keywords/search_volume/task_post', [

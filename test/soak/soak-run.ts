@@ -75,6 +75,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       await warm.body.text();
       if (warm.statusCode === 200) break;
       if (warm.statusCode !== 503 || Date.now() > deadline) throw new Error(`warm-up GET /v1/usage: HTTP ${warm.statusCode}`);
+      // real wait: the soak measures a real process over wall time (test:long)
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     // GraphQL is loaded on its first request (start-up, issue 25): load it before the clock starts too, so the RSS
@@ -139,6 +140,7 @@ async function drive(url: string, key: string, options: SoakOptions, service: Se
           const index = sent++;
           if (options.rps) {
             const due = started + (index * 1000) / options.rps;
+            // real wait: paces arrivals at the soak's fixed rate (test:long)
             if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
             if (Date.now() >= deadline) break;
           }

@@ -11,16 +11,27 @@ export function readCsv(text: string, delimiter = ','): string[][] {
   for (let i = 0; i < body.length; i++) {
     const ch = body[i]!;
     if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === delimiter) record.push(cell), (cell = '');
-    else if (ch === '\r' && body[i + 1] === '\n') {
-      record.push(cell), records.push(record), (record = []), (cell = ''), i++;
+    else if (ch === delimiter) {
+      record.push(cell);
+      cell = '';
+    } else if (ch === '\r' && body[i + 1] === '\n') {
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = '';
+      i++;
     } else cell += ch;
   }
-  if (cell !== '' || record.length > 0) record.push(cell), records.push(record);
+  if (cell !== '' || record.length > 0) {
+    record.push(cell);
+    records.push(record);
+  }
   return records;
 }
 

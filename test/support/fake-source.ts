@@ -49,6 +49,7 @@ export interface FakeSource extends StatisticsSource {
   whenCalls(n: number): Promise<void>;
 }
 
+// real wait: a fake latency (latencyMs), only where a test asks for one; virtual-time tests inject `wait`
 const timer = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The one fake source: answers from a model, a call log, failures and latency, all configurable. */

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
 import { type FakeWordstat, startFakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
@@ -42,11 +42,10 @@ describe('a worker killed with SIGKILL mid-task', () => {
     const id = posted.json.tasks[0].id as string;
     const dynamics = () => fake.requests.filter((r) => r.method === 'dynamics');
     // Wait until a third of the calls are made, then kill between two calls (they come every ~550 ms).
-    const postedAt = Date.now();
-    while (dynamics().length < 10) {
-      if (Date.now() - postedAt > 60_000) throw new Error(`the first process made ${dynamics().length} calls in 60 s`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await vi.waitFor(() => {
+      if (dynamics().length < 10) throw new Error(`the first process made ${dynamics().length} calls in 60 s`);
+    }, { timeout: 60_000, interval: 10 });
+    // real wait: a child process is killed between two of its real calls (test:long)
     await new Promise((resolve) => setTimeout(resolve, 300));
     const seenBeforeKill = dynamics().length;
     const lastBeforeKill = phraseOf(dynamics().at(-1)!.body);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { createFakeSource, type FakeSource } from '../support/fake-source.js';
 import { createTestApp, post } from '../support/app.js';
@@ -21,7 +21,7 @@ describe('fair admission of tasks between keys', () => {
   let tasks: WatchedClient;
 
   beforeAll(async () => {
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await createTestPglite();
     source = createFakeSource({ latencyMs: 50 });
     tasks = watchWrites(client);
     app = createTestApp(

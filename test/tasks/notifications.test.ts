@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { createTestApp, post } from '../support/app.js';
 
@@ -44,7 +44,7 @@ describe('task notifications', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await createTestPglite();
     app = createTestApp(
       { taskClient: client },
       { TASK_WORKERS: '1', WEBHOOK_SECRET: SECRET, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SECONDS: '1' },
@@ -81,12 +81,11 @@ describe('task notifications', () => {
 
     // The receiver records a hit before the sender has read its answer and counted it: wait for the count.
     const okCounted = /sds_task_notifications_total\{kind="postback",outcome="ok"\} 1/;
-    let metrics = '';
-    for (let i = 0; i < 300; i++) {
-      metrics = await (await app.fetch(new Request('http://localhost/metrics'))).text();
-      if (okCounted.test(metrics)) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const metrics = await vi.waitFor(async () => {
+      const text = await (await app.fetch(new Request('http://localhost/metrics'))).text();
+      expect(text).toMatch(okCounted);
+      return text;
+    }, { timeout: 30_000, interval: 20 });
     expect(metrics).toMatch(/sds_task_notifications_total\{kind="postback",outcome="http_5xx"\} 1/);
     expect(metrics).toMatch(/sds_task_notifications_total\{kind="postback",outcome="ok"\} 1/);
     expect(metrics).toMatch(/sds_tasks_queued \d+/);

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { TEST_KEY } from '../support/kit.js';
@@ -82,6 +83,7 @@ async function untilDatabaseServes(url: string, child: ChildProcess): Promise<vo
       .catch(() => 0);
     if (status === 200) return;
     if (Date.now() > deadline) throw new Error(`the service's database did not serve within 90 s (last status ${status})`);
+    // real wait: polls a child process until its database serves; stops at once if the process exits (test:long)
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -116,11 +118,12 @@ export async function call(url: string, path: string, body?: unknown) {
 
 /** Polls task_get until the task is done (or `timeoutMs` passes). */
 export async function waitDone(url: string, id: string, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const answer = await call(url, `/v1/keywords/search_volume/task_get/${id}`);
-    if (answer.json.tasks?.[0]?.status_code === 20000) return answer.json.tasks[0];
-    if (Date.now() > until) throw new Error(`task ${id} not done: ${JSON.stringify(answer.json.tasks?.[0]?.progress)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  return vi.waitFor(
+    async () => {
+      const answer = await call(url, `/v1/keywords/search_volume/task_get/${id}`);
+      if (answer.json.tasks?.[0]?.status_code !== 20000) throw new Error(`task ${id} not done: ${JSON.stringify(answer.json.tasks?.[0]?.progress)}`);
+      return answer.json.tasks[0];
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
 import { type FakeWordstat, startFakeWordstat } from '../../fakes/wordstat/fake-wordstat.js';
@@ -35,11 +35,9 @@ describe('a restarted service (src/main.ts) resumes tasks without a new post', (
     const posted = await call(first.url, '/v1/keywords/search_volume/task_post', { keywords });
     const id = posted.json.tasks[0].id as string;
     const dynamics = () => fake.requests.filter((r) => r.method === 'dynamics');
-    const postedAt = Date.now();
-    while (dynamics().length < 4) {
-      if (Date.now() - postedAt > 60_000) throw new Error(`the first process made ${dynamics().length} calls in 60 s`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await vi.waitFor(() => {
+      if (dynamics().length < 4) throw new Error(`the first process made ${dynamics().length} calls in 60 s`);
+    }, { timeout: 60_000, interval: 10 });
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
     expect(dynamics().length).toBeLessThan(keywords.length);
@@ -70,12 +68,11 @@ describe('a restarted service (src/main.ts) resumes tasks without a new post', (
     const keywordOf = new Map(keywords.map((k) => [sortedWords(k), k]));
     const phraseOf = (body: unknown) => keywordOf.get(sortedWords(String((body as { phrase?: string }).phrase ?? ''))) ?? '';
     const taskCalls = () => fake.requests.filter((r) => r.method === 'dynamics' && phraseOf(r.body) !== '');
-    const postedAt = Date.now();
-    while (taskCalls().length < 4) {
-      if (Date.now() - postedAt > 60_000) throw new Error(`the first process made ${taskCalls().length} of the task's calls in 60 s`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await vi.waitFor(() => {
+      if (taskCalls().length < 4) throw new Error(`the first process made ${taskCalls().length} of the task's calls in 60 s`);
+    }, { timeout: 60_000, interval: 10 });
     // Between two calls (they come every ~500 ms at 2 a second): no call is in flight at the kill.
+    // real wait: a child process is killed between two of its real calls (test:long)
     await new Promise((resolve) => setTimeout(resolve, 250));
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
@@ -88,6 +85,7 @@ describe('a restarted service (src/main.ts) resumes tasks without a new post', (
     processes.push(second);
     const startedIn = Date.now() - restartedAt;
     while (taskCalls().length === seenBeforeKill && Date.now() - restartedAt < 120_000) {
+      // real wait: polls a restarted child process for its first new call, up to 120 s, then the checks below say what happened (test:long)
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const resumedIn = Date.now() - restartedAt;

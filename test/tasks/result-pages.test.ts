@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { searchVolumeTable } from '../../src/rest/csv/csv-tables.js';
 import { writeCsv } from '../../src/rest/csv/csv-format.js';
@@ -56,7 +56,7 @@ describe('task results by pages on every face (issue 25, item 2)', () => {
   };
 
   beforeAll(async () => {
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await createTestPglite();
     const query = client.query.bind(client);
     client.query = (async (sql: string, params?: readonly unknown[]) => {
       const result = await query(sql, params);
@@ -240,7 +240,7 @@ describe('task results by pages on every face (issue 25, item 2)', () => {
 
 describe('task results stored before issue 25 (one jsonb list) are moved to rows by the migration', () => {
   it('a done task of the old layout reads by pages after the migration, its postback body whole', async () => {
-    const client = await createPgliteClient({ dataDir: 'memory://' });
+    const client = await createTestPglite();
     try {
       await migrate(client, TASK_MIGRATIONS.filter((m) => m.version < 1202));
       const id = randomUUID();
@@ -267,7 +267,7 @@ describe('task results stored before issue 25 (one jsonb list) are moved to rows
 
 describe('a failed task stored with a /v1 number keeps its meaning as a code (issue 25, item 4)', () => {
   it('40501, 50000 and 40300 become INVALID_FIELD, SOURCE_FAILED and SOURCE_QUOTA_EXHAUSTED; /v1 still shows the numbers', async () => {
-    const client = await createPgliteClient({ dataDir: 'memory://' });
+    const client = await createTestPglite();
     try {
       await migrate(client, TASK_MIGRATIONS.filter((m) => m.version < 1203));
       const ids = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
@@ -291,7 +291,7 @@ describe('a failed task stored with a /v1 number keeps its meaning as a code (is
 
 describe('a finished run writes its rows only while the task runs', () => {
   it('a task cancelled before its finish keeps no rows; a second finish of a done task changes none', async () => {
-    const client = await createPgliteClient({ dataDir: 'memory://' });
+    const client = await createTestPglite();
     try {
       const store = createSqlTaskStore(client);
       await store.migrate();

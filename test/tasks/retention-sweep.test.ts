@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { sweepEveryMs } from '../../src/composition/tasks.js';
 import { createTestApp } from '../support/app.js';
@@ -24,10 +24,11 @@ describe('the task retention sweep', () => {
   });
 
   it('TASK_RETENTION=0 on a database with no task yet: no sweep storm, no warning', async () => {
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await createTestPglite();
     const captured = createCapturedLogger('info');
     // No ready(): the tables are not made yet, as on an instance nobody has posted to.
     app = createTestApp({ taskClient: client, logger: captured.logger }, { TASK_RETENTION: '0s', TASK_WORKERS: '0' });
+    // real wait: a window in which a sweep storm on the real interval timer would show
     await new Promise((resolve) => setTimeout(resolve, 500));
     const warnings = captured.lines().filter((line) => String(line.msg).includes('retention sweep'));
     expect(warnings).toEqual([]);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { silentLogger } from '../../src/ports/logger.js';
 import { createSqlRunLeases } from '../../src/adapters/sql/sql-run-leases.js';
@@ -54,20 +54,17 @@ describe('run leases between two processes', () => {
     });
 
   beforeAll(async () => {
-    db = await createPgliteClient({ dataDir: 'memory://' });
+    db = await createTestPglite();
   }, 60_000);
   afterAll(async () => {
     for (const queue of queues) await queue.close();
     await db?.close();
   }, 60_000);
 
-  const until = async (what: string, done: () => boolean, ms: number) => {
-    const end = Date.now() + ms;
-    while (!done()) {
-      if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const until = (what: string, done: () => boolean, ms: number) =>
+    vi.waitFor(() => {
+      if (!done()) throw new Error(`${what}: not within ${ms} ms`);
+    }, { timeout: ms, interval: 10 });
 
   it('never takes a live run; takes a dead one back within about a lease, and the old run stops itself', async () => {
     const a = queueOf('A', cutClient(db));
@@ -80,6 +77,7 @@ describe('run leases between two processes', () => {
     await b.start();
 
     // Five leases with B looking every ~0.7 s: A renews, so B never runs the task.
+    // real wait: leases lapse by the database's clock, across processes (test:long)
     await new Promise((resolve) => setTimeout(resolve, 5 * LEASE_SECONDS * 1000));
     expect(runs.map((r) => r.who)).toEqual(['A']);
     expect(runs[0]!.stoppedAt).toBeUndefined();
@@ -95,6 +93,7 @@ describe('run leases between two processes', () => {
     // A's next renewal gets through, finds the run taken, and A stops; nothing else starts the task.
     renewalsCut = false;
     await until('A stops its run', () => runs[0]!.stoppedAt !== undefined, 10_000);
+    // real wait: leases lapse by the database's clock, across processes (test:long)
     await new Promise((resolve) => setTimeout(resolve, 3 * LEASE_SECONDS * 1000));
     expect(runs.map((r) => r.who)).toEqual(['A', 'B']);
     expect(runs[1]!.stoppedAt).toBeUndefined();

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDemoSource } from '../../src/adapters/demo/demo-source.js';
 import { loadRegionCatalog } from '../../src/adapters/region-data.js';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { DomainError } from '../../src/domain/errors.js';
 import type { StatisticsSource } from '../../src/ports/statistics-source.js';
@@ -100,7 +100,7 @@ describe('a 50-keyword task against the fake Wordstat: one HTTP-200 answer that 
 
   beforeAll(async () => {
     fake = await startFakeWordstat({ model: modelRefusing(REFUSED), apiKey: 'fake-key', folderId: 'folder-1', today: () => TODAY });
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await createTestPglite();
     app = createTestApp(
       { taskClient: client },
       {
@@ -123,15 +123,13 @@ describe('a 50-keyword task against the fake Wordstat: one HTTP-200 answer that 
     await fake?.close();
   });
 
-  const finished = async (id: string) => {
-    for (let i = 0; i < 600; i++) {
+  const finished = (id: string) =>
+    vi.waitFor(async () => {
       const response = await app.fetch(new Request(`http://localhost/v1/keywords/search_volume/task_get/${id}`, { headers: AUTH_HEADER }));
       const task = ((await response.json()) as any).tasks[0];
-      if (task.status_code !== 40601 && task.status_code !== 40602) return task;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`task ${id} never finished`);
-  };
+      if (task.status_code === 40601 || task.status_code === 40602) throw new Error(`task ${id} never finished`);
+      return task;
+    }, { timeout: 60_000, interval: 20 });
   const askedFor = (phrase: string) => fake.requests.filter((r) => r.method === 'dynamics' && (r.body as { phrase?: string }).phrase === phrase);
 
   it('the garbled keyword is asked again (within the call, and by the task once the call gives up); all 50 are delivered', async () => {

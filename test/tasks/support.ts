@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import { createQuotaScheduler } from '../../src/adapters/quota/quota-scheduler.js';
 import { createScheduledSource } from '../support/scheduled-source.js';
 import { silentLogger } from '../../src/ports/logger.js';
@@ -32,7 +32,7 @@ export async function createVirtualTaskHarness(options: { rph: number; rps?: num
   const source = createFakeSource({ answers: callNumberAnswers, latencyMs: 0 });
   const cache = createTestCache(clock);
   const gateway = createSourceGateway({ source: createScheduledSource(source, quota), cache, clock, freshTtlMs: 24 * HOUR, staleTtlMs: 7 * 24 * HOUR });
-  const client = await createPgliteClient({ dataDir: 'memory://' });
+  const client = await createTestPglite();
   const store = createSqlTaskStore(client);
   await store.migrate();
   const ledger = createMemoryLedger();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { createFixtureCatalog } from '../support/catalog.js';
@@ -30,7 +30,7 @@ describe('task_post: every location', () => {
     });
 
   beforeAll(async () => {
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await createTestPglite();
     tasks = watchWrites(client);
     app = createTestApp({ source, catalog: createFixtureCatalog(), taskClient: tasks.client }, { TASK_WORKERS: '1' });
     await app.ready();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, post } from '../support/app.js';
@@ -16,7 +16,7 @@ describe('task log lines', () => {
   const captured = createCapturedLogger('info');
 
   beforeAll(async () => {
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await createTestPglite();
     // No ready(): the first post starts the job engine, as on an instance started by the old entry.
     app = createTestApp({ source: createFakeSource(), taskClient: client, logger: captured.logger }, { TASK_WORKERS: '1' });
   }, 60_000);

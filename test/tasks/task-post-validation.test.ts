@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { createTestApp, post } from '../support/app.js';
 import { TEST_KEY } from '../support/kit.js';
@@ -17,7 +17,7 @@ describe('task_post checks every task first; bad ids and paths are 404s in the e
   };
 
   beforeAll(async () => {
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await createTestPglite();
     // No workers: what a post creates stays queued, so the test sees exactly what was created.
     app = createTestApp({ taskClient: client }, { TASK_WORKERS: '0' });
     await app.ready();

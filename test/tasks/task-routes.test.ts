@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { TEST_KEY } from '../support/kit.js';
@@ -28,7 +28,7 @@ describe('task routes (/v1 task mode)', () => {
     }, 30_000);
 
   beforeAll(async () => {
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await createTestPglite();
     tasks = watchWrites(client);
     app = createTestApp({ taskClient: tasks.client }, { API_KEYS: `${TEST_KEY},${OTHER_KEY}`, TASK_WORKERS: '1' });
     await app.ready();

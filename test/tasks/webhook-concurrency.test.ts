@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteClient } from '../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { createFakeSource } from '../support/fake-source.js';
 import { createTestApp, post } from '../support/app.js';
@@ -38,7 +38,7 @@ describe('task notifications are delivered concurrently, with a bound per host',
         res.end('ok');
       });
     });
-    client = await createPgliteClient({ dataDir: 'memory://' });
+    client = await createTestPglite();
     app = createTestApp({ source: createFakeSource(), taskClient: client }, { TASK_WORKERS: '2', WEBHOOK_ALLOW_PRIVATE: 'true' });
     await app.ready();
   }, 60_000);

@@ -35,11 +35,14 @@ describe('graceful shutdown', () => {
     const events: string[] = [];
     let slowArrived!: () => void;
     const slowInFlight = new Promise<void>((resolve) => (slowArrived = resolve));
+    // The slow answer is sent once the shutdown has refused a new connection: in flight throughout, on an event.
+    let answerSlow!: () => void;
+    const slowMayAnswer = new Promise<void>((resolve) => (answerSlow = resolve));
     const port = await listen((req, res) => {
       res.on('finish', () => events.push(`${req.url} sent`));
       if (req.url === '/slow') {
         slowArrived();
-        setTimeout(() => res.end('done'), 300);
+        void slowMayAnswer.then(() => res.end('done'));
       } else res.end('ok');
     });
     await get(port, '/fast'); // leaves an idle keep-alive connection behind
@@ -56,6 +59,7 @@ describe('graceful shutdown', () => {
     const done = shutdown('SIGTERM');
     expect(shutdown('SIGTERM')).toBe(done); // a second signal joins the first
     await expect(get(port, '/fast')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    answerSlow();
     expect(await slow).toEqual({ status: 200, body: 'done' });
     expect(await done).toBe(0);
     expect(events).toEqual(['/fast sent', '/slow sent', 'app closed']);

@@ -14,6 +14,7 @@ function countingSearch(page: (phrase: string) => SearchPageSignals | Error, del
   const search: SearchResults = {
     async search(phrase, regionIds) {
       calls.push([phrase, regionIds]);
+      // real wait: a fake latency (delayMs), only where a test asks for one
       if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const answer = page(phrase);
       if (answer instanceof Error) throw answer;

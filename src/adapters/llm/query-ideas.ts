@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { collapseSpaces } from '../../domain/collapse-spaces.js';
 import { MAX_PHRASE_LENGTH } from '../../domain/requests/fields.js';
 import { canonicalPhrase } from '../../domain/source-call.js';

@@ -26,6 +26,7 @@ export function acquireFileLock(path: string, what: string): FileLock {
         throw new Error(
           `${what} is in use by process ${owner} (lock ${path}); stop that process first, ` +
             'or set DATABASE_URL to share a PostgreSQL server between processes',
+          { cause: error },
         );
       }
       // Stale lock (its process is gone): remove it and try once more.

@@ -57,6 +57,7 @@ describe('PGlite in a worker thread', () => {
         order.push('outside');
         return r.rows[0]!.n;
       });
+      // real wait: the query runs in a worker thread; nothing reports that it is waiting
       await new Promise((resolve) => setTimeout(resolve, 50));
       release();
       await tx;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { migrate } from '../../../src/adapters/sql/migrations.js';
 import { findDataFile } from '../../../src/adapters/region-data.js';
-import { createPgliteClient } from '../../../src/adapters/sql/pglite-client.js';
+import { createTestPglite } from '../../support/pglite.js';
 import { createPgliteWorkerClient } from '../../../src/adapters/sql/pglite-worker-client.js';
 import { PGLITE_TEMPLATE_FILE } from '../../../src/adapters/sql/pglite-template.js';
 import type { SqlClient } from '../../../src/adapters/sql/sql-client.js';
@@ -15,7 +15,7 @@ import { usageCases } from './support/usage-cases.js';
 // One in-memory PGlite per engine (starting one takes seconds); tables are emptied before each test. The service
 // runs PGlite in a worker thread (open.ts): the same suite runs there too.
 const engines: Array<[string, () => Promise<SqlClient>]> = [
-  ['PGlite', () => createPgliteClient({ dataDir: 'memory://' })],
+  ['PGlite', () => createTestPglite()],
   ['PGlite in a worker thread', () => createPgliteWorkerClient({ dataDir: 'memory://', templatePath: findDataFile(PGLITE_TEMPLATE_FILE) })],
 ];
 

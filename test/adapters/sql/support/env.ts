@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { SqlClient, SqlQueryable } from '../../../../src/adapters/sql/sql-client.js';
 
 /** A client whose network path to the database can be cut and restored. */
@@ -24,11 +25,9 @@ export async function countRows(client: SqlQueryable, where = 'TRUE', params: un
   return result.rows[0]!.n;
 }
 
-/** Polls `check` until it holds or `timeoutMs` passes. */
+/** Polls `check` (vitest's vi.waitFor) until it holds or `timeoutMs` passes. */
 export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await vi.waitFor(async () => {
+    if (!(await check())) throw new Error('condition not met in time');
+  }, { timeout: timeoutMs, interval: 10 });
 }

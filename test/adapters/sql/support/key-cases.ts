@@ -39,6 +39,7 @@ export function keyCases(env: SqlSuiteEnv): void {
       const store = createSqlKeyStore({ client: env.client() });
       const first = await store.create('first');
       // Creation times a few ms apart, so "oldest first" has one right answer.
+      // real wait: the database stamps the time (now()), not an injectable clock
       await new Promise((resolve) => setTimeout(resolve, 5));
       const second = await store.create('second');
       await store.revoke(first.id);
@@ -69,6 +70,7 @@ export function keyCases(env: SqlSuiteEnv): void {
       const store = createSqlKeyStore({ client: env.client() });
       const issued = await store.create('twice');
       const once = await store.revoke(issued.id);
+      // real wait: the database stamps the time (now()), not an injectable clock
       await new Promise((resolve) => setTimeout(resolve, 5));
       const again = await store.revoke(issued.id);
       expect(again?.revokedAt?.getTime()).toBe(once?.revokedAt?.getTime());
