@@ -8,6 +8,10 @@
  *   config/          zod schema of the environment -> typed Config; domain only
  *   services/        the operations; ports and domain
  *   tasks/           the task feature (post now, collect later): a consumer of the services, at their level
+ *   operations/      one module per operation (input schema, plan, price, limits, run, result, face bindings)
+ *                    and the registry of them: services, tasks (types and task specs), ports and domain; never
+ *                    a face, an adapter, the HTTP kit or composition. Faces derive their routes, tools, task
+ *                    specs and fields from it.
  *   adapters/        implementations of ports (wordstat, demo, caches, sql, llm, search results); ports and
  *                    domain only: an adapter needs the port it implements, never the services that use it
  *   HTTP kit         what every face shares at the HTTP edge: http/ (the carrier-independent call and reply,
@@ -90,6 +94,15 @@ module.exports = {
         'Services (and tasks, at their level) use ports and the domain; adapters, faces, config and composition are ' +
         'handed to them from outside.',
       from: { path: '^src/(services|tasks)/' },
+      to: { path: [FACES, COMPOSITION, HTTP_KIT, '^src/(adapters|config|operations)/'] },
+    },
+    {
+      name: 'operations-stay-inside',
+      severity: 'error',
+      comment:
+        'An operation declares what every face reads (schema, plan, price, limits, run, result): it uses services, ' +
+        'tasks, ports and the domain, and never a face, an adapter, the HTTP kit, config or composition.',
+      from: { path: '^src/operations/' },
       to: { path: [FACES, COMPOSITION, HTTP_KIT, '^src/(adapters|config)/'] },
     },
     {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SourceCall } from '../domain/source-call.js';
 import type { RequestContext } from '../services/runtime.js';
-import type { ToolEffects } from './tool-effects.js';
+import type { ToolEffects } from '../operations/tool-effects.js';
 
 /**
  * One MCP tool: the REST request schema it validates with, the response schema it answers in, the work and a

@@ -42,7 +42,7 @@ function docsOf(operation: TaskOperation): Record<string, RouteDoc> {
       },
     ],
   };
-  const getDoc: RouteDoc = { response: taskGetEnvelopeSchemas[operation], requestExample: {}, responseExample: getExample, fields: {} };
+  const getDoc: RouteDoc = { response: taskGetEnvelopeSchemas[operation]!, requestExample: {}, responseExample: getExample, fields: {} };
   return {
     [`${base}/task_post`]: {
       response: taskPostEnvelopeSchema,
