@@ -35,6 +35,7 @@ export function operationTool(op: Operation): McpTool {
     output,
     fields: rows ? { ...op.fields, limit: rowLimitDoc() } : op.fields,
     ...(op.price === 'free' ? { free: true } : {}),
+    ...(op.task ? { taskOperation: op.name } : {}),
     effects: mcp.effects,
     run: async (args: Record<string, unknown>, scope) => {
       const presented = await runLive(op, requestOf(args), scope);
