@@ -213,6 +213,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     explorerPageDir: overrides.explorerPageDir,
     httpRoutes: [adminRoutes, createMcpRoute(runtime, { tools: toolsOf(operations) })],
     knownPaths: ['/graphql', MCP_PATH],
+    operations,
   });
 
   // REST and system routes straight from the carrier (node:http, or fetch below); the rest goes to Yoga.

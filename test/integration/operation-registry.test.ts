@@ -13,15 +13,14 @@ import { ASKS_THE_SOURCE } from '../../src/operations/tool-effects.js';
 import { toTopQuery } from '../../src/services/top.js';
 import { createFixtureCatalog } from '../support/catalog.js';
 import { createFakeSource, type FakeSource } from '../support/fake-source.js';
-import { createTestApp, post } from '../support/app.js';
+import { createTestApp, graphql, post } from '../support/app.js';
 import { AUTH_HEADER } from '../support/kit.js';
 
 /*
  * Issue 25, item 1: a face derives, it does not copy. A fixture operation declared in this file only (its module
- * is the object below) is registered with createApp({ operations }) and found on REST, MCP and tasks,
+ * is the object below) is registered with createApp({ operations }) and found on REST, GraphQL, MCP and tasks,
  * with the same validation message for the same bad input, the same refusal of a plan over the call limit (no
- * upstream call), the same price and the same page limits. Nothing in src/ names it. (GraphQL: its `graphql`
- * binding is declared; the derived Query field for an operation without a hand-made one is not built yet.)
+ * upstream call), the same price and the same page limits. Nothing in src/ names it.
  */
 
 const MAX_PHRASES = 200;
@@ -136,6 +135,14 @@ async function viaMcpTool(app: App, body: Body): Promise<Answer> {
   return { ok: false, status: result._meta.status, code: result._meta.code, message: result.content[0]!.text, cost };
 }
 
+async function viaGraphql(app: App, body: Body): Promise<Answer> {
+  const answer = await graphql(app, 'query($p: [String!]!, $l: Int) { echoVolume(phrases: $p, rowLimit: $l) }', { p: body.phrases, l: body.row_limit });
+  const error = answer.json.errors?.[0];
+  const cost = Number(answer.headers.get('x-cost'));
+  if (!error) return { ok: true, status: answer.status, result: answer.json.data.echoVolume, cost };
+  return { ok: false, status: error.extensions.http?.status ?? answer.status, code: error.extensions.code, message: error.message, cost };
+}
+
 /** task_post, then the task's end (its ledger row), then task_get. */
 async function viaTask(fixture: Fixture, body: Body): Promise<Answer & { planned?: number; id?: string }> {
   const ended = fixture.taskEnded();
@@ -152,7 +159,7 @@ async function viaTask(fixture: Fixture, body: Body): Promise<Answer & { planned
 const phrases = (n: number) => Array.from({ length: n }, (_, i) => `фраза ${i}`);
 
 describe('a fixture operation registered in test code is served by every face', { timeout: 120_000 }, () => {
-  it('is listed: a REST route and its task routes in /openapi.json, an MCP tool with the operation’s field prose', async () => {
+  it('is listed: a REST route and its task routes in /openapi.json, an MCP tool and a GraphQL Query field with the operation’s field prose', async () => {
     const { app } = await fixtureApp();
     const openapi = (await (await app.fetch(new Request('http://localhost/openapi.json'))).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/v1/keywords/echo_volume', '/v1/keywords/echo_volume/task_post']));
@@ -166,6 +173,12 @@ describe('a fixture operation registered in test code is served by every face', 
     const tools = ((await list.json()) as { result: { tools: { name: string; inputSchema: { properties: Record<string, { description?: string }> } }[] } }).result.tools;
     const tool = tools.find((t) => t.name === 'echo_volume');
     expect(tool?.inputSchema.properties.row_limit?.description).toBe('Integer 1–5 (how many top rows each call asks for).');
+    const schema = await graphql(app, '{ __type(name: "Query") { fields { name args { name description } } } }');
+    const field = (schema.json.data.__type.fields as { name: string; args: { name: string; description: string }[] }[]).find((f) => f.name === 'echoVolume');
+    expect(field?.args).toEqual([
+      { name: 'phrases', description: 'The phrases, 1 to 200.' },
+      { name: 'rowLimit', description: 'Integer 1–5 (how many top rows each call asks for).' },
+    ]);
   });
 
   it('answers alike: one call per phrase and the call price; again, no call and the repeat price; the ledger says so', async () => {
@@ -173,6 +186,7 @@ describe('a fixture operation registered in test code is served by every face', 
     const faces = [
       { name: 'REST', ask: (f: Fixture) => viaRest(f.app, body), ledger: 'v1.echo_volume' },
       { name: 'MCP', ask: (f: Fixture) => viaMcpTool(f.app, body), ledger: 'mcp.echo_volume' },
+      { name: 'GraphQL', ask: (f: Fixture) => viaGraphql(f.app, body), ledger: 'graphql.echoVolume' },
     ];
     const results = await Promise.all(
       faces.map(async (face) => {
@@ -187,26 +201,28 @@ describe('a fixture operation registered in test code is served by every face', 
     expect(expected).toMatchObject({ phrases: 2 });
     for (const { face, first, second, calls, again, rows } of results) {
       expect({ first: first.cost, second: second.cost, calls, again, result: first.result }, face.name).toEqual({ first: 1, second: 0.1, calls: 2, again: 0, result: expected });
-      expect(rows.map((r) => [r.operation, r.price]), face.name).toEqual([[face.ledger, 1], [face.ledger, 0.1]]);
+      expect(rows.map((r) => [r.operation.startsWith('graphql') ? 'graphql.echoVolume' : r.operation, r.price]), face.name).toEqual([[face.ledger, 1], [face.ledger, 0.1]]);
     }
   });
 
   it('refuses the same bad input with the same message, with no call', async () => {
     const fixture = await fixtureApp({ tasks: true });
     const bad = { phrases: ['ноутбук'], row_limit: 7 };
-    const [rest, mcp, task] = [await viaRest(fixture.app, bad), await viaMcpTool(fixture.app, bad), await viaTask(fixture, bad)];
+    const [rest, mcp, task, gql] = [await viaRest(fixture.app, bad), await viaMcpTool(fixture.app, bad), await viaTask(fixture, bad), await viaGraphql(fixture.app, bad)];
     for (const answer of [rest, mcp, task]) expect(answer, JSON.stringify(answer)).toMatchObject({ ok: false, code: 'INVALID_FIELD', message: 'row_limit: row_limit must be between 1 and 5' });
     expect(rest.status).toBe(400);
     expect(mcp.status).toBe(400);
+    // GraphQL names its own argument (rowLimit), by the argument-names mechanism, under its own code for it.
+    expect(gql, JSON.stringify(gql)).toMatchObject({ ok: false, status: 400, code: 'BAD_USER_INPUT', message: 'rowLimit: rowLimit must be between 1 and 5' });
     expect(fixture.source.count()).toBe(0);
   });
 
   it(`refuses a plan over ${MAX_LIVE_CALLS_PER_REQUEST} calls up front on every live face, no call made; a task takes it`, async () => {
     const body = { phrases: phrases(MAX_LIVE_CALLS_PER_REQUEST + 1) };
     const fixture = await fixtureApp({ tasks: true });
-    const answers = [await viaRest(fixture.app, body), await viaMcpTool(fixture.app, body)];
+    const answers = [await viaRest(fixture.app, body), await viaMcpTool(fixture.app, body), await viaGraphql(fixture.app, body)];
     for (const answer of answers) expect(answer).toMatchObject({ ok: false, status: 400, code: 'QUERY_TOO_COMPLEX', cost: 0 });
-    expect(new Set(answers.map((a) => a.message)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.message)).size, JSON.stringify(answers)).toBe(1);
     expect(answers[0]!.message).toContain(`needs ${MAX_LIVE_CALLS_PER_REQUEST + 1} uncached source calls`);
     expect(answers[0]!.message).toContain('POST /v1/keywords/echo_volume/task_post');
     expect(fixture.source.count()).toBe(0);
