@@ -72,7 +72,7 @@ function argumentsOf(op: Operation): GraphQLFieldConfigArgumentMap {
 const inputOf = (op: Operation, args: Readonly<Record<string, unknown>>) => parseBody(op.input, restBodyOf(args));
 
 /** The Query field of an operation. */
-export function operationField(op: Operation): GraphQLFieldConfig<unknown, GraphQLContext> {
+function operationField(op: Operation): GraphQLFieldConfig<unknown, GraphQLContext> {
   const plan: FieldPlanner = (args, ctx) => ({ calls: livePlanOf(op, inputOf(op, args), ctx), ...(op.task ? { taskOperation: op.name } : {}) });
   return {
     type: new GraphQLNonNull(OperationResult),

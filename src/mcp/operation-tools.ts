@@ -11,7 +11,7 @@ import { defineTool, type McpTool } from './tool.js';
  * (`rows`) takes `limit` and says `total`; a result that is an array is `{ result: [...] }` (structuredContent
  * is an object).
  */
-export function operationTool(op: Operation): McpTool {
+function operationTool(op: Operation): McpTool {
   const mcp = op.mcp!;
   const rows = mcp.rows;
   const isList = op.output instanceof z.ZodArray;

@@ -15,7 +15,7 @@ function checkBodyLocation(catalog: RegionCatalog, request: Record<string, unkno
 export const taskInputOf = (op: Operation): z.ZodObject => op.taskInput ?? op.input;
 
 /** What the task service and runner need of one operation: its task body, its plan and its run in task mode. */
-export function taskSpecOfOperation(op: Operation): TaskOperationSpec {
+function taskSpecOfOperation(op: Operation): TaskOperationSpec {
   const mode = runModeOf(op, 'task');
   const hasLocation = 'location_code' in op.input.shape || 'location_name' in op.input.shape;
   return {

@@ -14,7 +14,7 @@ export function operationRoutes(registry: OperationRegistry, family: Family, opt
 }
 
 /** One operation's route. */
-export function operationRoute(op: Operation, options: { keywordData?: KeywordDataDeps } = {}): RestRoute {
+function operationRoute(op: Operation, options: { keywordData?: KeywordDataDeps } = {}): RestRoute {
   const rest = op.rest!;
   const { keywordData } = options;
   return defineRoute({
