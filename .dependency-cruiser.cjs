@@ -20,8 +20,8 @@
  *                    body reading, JSON Web responses); domain, ports and itself only
  *   faces            rest/ (with admin/), graphql/, mcp/, web/, http/ (the server that mounts them) and
  *                    observability/ (metrics, logs, readiness): services, tasks, ports, domain, config types,
- *                    the HTTP kit; never adapters or composition. REST and GraphQL are siblings: neither imports
- *                    the other (MCP presents the /v1 shapes, so it may use REST's presenters and schemas).
+ *                    the HTTP kit, operations; never adapters or composition. REST and GraphQL are siblings: neither
+ *                    imports the other, and MCP imports neither (the /v1 shapes it presents are the operations').
  *   composition      composition/, app.ts, main.ts, mcp-main.ts, process-config.ts: pick adapters and wire
  *                    everything; may import anything, and nothing but composition imports them
  *
@@ -131,6 +131,13 @@ module.exports = {
       severity: 'error',
       comment: 'GraphQL and REST are sibling faces: what both need moves inward (services, ports, domain, HTTP kit).',
       from: { path: '^src/graphql/' },
+      to: { path: '^src/(rest|admin)/' },
+    },
+    {
+      name: 'mcp-not-to-rest',
+      severity: 'error',
+      comment: 'MCP presents what the operations present (src/operations): it derives its tools from the registry, not from REST.',
+      from: { path: '^src/mcp/' },
       to: { path: '^src/(rest|admin)/' },
     },
     {

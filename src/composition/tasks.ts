@@ -5,7 +5,7 @@ import type { KeyChangeFeed } from '../ports/key-changes.js';
 import type { Logger } from '../ports/logger.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { outsideAnyRequest } from '../observability/request-context.js';
-import { presentTaskGet } from '../rest/v1/task-envelope.js';
+import { presentTaskGet } from '../operations/task-envelope.js';
 import { createFairTurns } from '../tasks/fair-turns.js';
 import { registerTaskMetrics } from '../tasks/task-metrics.js';
 import { createTaskQueue, RUN_QUEUE } from '../tasks/task-queue.js';

@@ -7,7 +7,7 @@ import type { Operation } from '../../operations/operation.js';
 import { defaultRegistry, type OperationRegistry } from '../../operations/registry.js';
 import { taskInputOf, taskOperationsOf } from '../../operations/task-specs.js';
 import { defineRoute, type RestRoute } from '../routes.js';
-import { presentPosted, presentReady, presentTaskGet, taskResultPage } from './task-envelope.js';
+import { presentPosted, presentReady, presentTaskGet, taskResultPage } from '../../operations/task-envelope.js';
 import { resultPageArgs, TASK_RESULT_PAGES } from '../../domain/requests/task-result-pages.js';
 import type { TaskView } from '../../tasks/task-service.js';
 

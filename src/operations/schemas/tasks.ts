@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { component } from '../../operations/schemas/components.js';
-import { envelopeFields, locationsItemSchema, searchVolumeItemSchema, suggestionsItemSchema, taskFields } from '../../operations/schemas/v1.js';
+import { component } from './components.js';
+import { envelopeFields, locationsItemSchema, searchVolumeItemSchema, suggestionsItemSchema, taskFields } from './v1.js';
 import type { TaskOperation } from '../../domain/tasks.js';
 
 // Bodies of the task mode of /v1: post, ready, get (and cancel, which answers as get does).
