@@ -8,6 +8,10 @@
  *   config/          zod schema of the environment -> typed Config; domain only
  *   services/        the operations; ports and domain
  *   tasks/           the task feature (post now, collect later): a consumer of the services, at their level
+ *   operations/      one module per operation (input schema, plan, price, limits, run, result, face bindings)
+ *                    and the registry of them: services, tasks (types and task specs), ports and domain; never
+ *                    a face, an adapter, the HTTP kit or composition. Faces derive their routes, tools, task
+ *                    specs and fields from it.
  *   adapters/        implementations of ports (wordstat, demo, caches, sql, llm, search results); ports and
  *                    domain only: an adapter needs the port it implements, never the services that use it
  *   HTTP kit         what every face shares at the HTTP edge: http/ (the carrier-independent call and reply,
@@ -16,8 +20,8 @@
  *                    body reading, JSON Web responses); domain, ports and itself only
  *   faces            rest/ (with admin/), graphql/, mcp/, v3/ (the keyword-data format's own paths), web/, http/ (the server that mounts them) and
  *                    observability/ (metrics, logs, readiness): services, tasks, ports, domain, config types,
- *                    the HTTP kit; never adapters or composition. REST and GraphQL are siblings: neither imports
- *                    the other (MCP presents the /v1 shapes, so it may use REST's presenters and schemas).
+ *                    the HTTP kit, operations; never adapters or composition. REST and GraphQL are siblings: neither
+ *                    imports the other, and MCP imports neither (the /v1 shapes it presents are the operations').
  *   composition      composition/, app.ts, main.ts, mcp-main.ts, process-config.ts: pick adapters and wire
  *                    everything; may import anything, and nothing but composition imports them
  *
@@ -90,6 +94,15 @@ module.exports = {
         'Services (and tasks, at their level) use ports and the domain; adapters, faces, config and composition are ' +
         'handed to them from outside.',
       from: { path: '^src/(services|tasks)/' },
+      to: { path: [FACES, COMPOSITION, HTTP_KIT, '^src/(adapters|config|operations)/'] },
+    },
+    {
+      name: 'operations-stay-inside',
+      severity: 'error',
+      comment:
+        'An operation declares what every face reads (schema, plan, price, limits, run, result): it uses services, ' +
+        'tasks, ports and the domain, and never a face, an adapter, the HTTP kit, config or composition.',
+      from: { path: '^src/operations/' },
       to: { path: [FACES, COMPOSITION, HTTP_KIT, '^src/(adapters|config)/'] },
     },
     {
@@ -118,6 +131,13 @@ module.exports = {
       severity: 'error',
       comment: 'GraphQL and REST are sibling faces: what both need moves inward (services, ports, domain, HTTP kit).',
       from: { path: '^src/graphql/' },
+      to: { path: '^src/(rest|admin)/' },
+    },
+    {
+      name: 'mcp-not-to-rest',
+      severity: 'error',
+      comment: 'MCP presents what the operations present (src/operations): it derives its tools from the registry, not from REST.',
+      from: { path: '^src/mcp/' },
       to: { path: '^src/(rest|admin)/' },
     },
     {

@@ -29,11 +29,12 @@ import { createMcpRoute, MCP_PATH } from './mcp/http-route.js';
 import { createOpenApiRoute, OPENAPI_PATH } from './rest/openapi/route.js';
 import type { RestRoute } from './rest/routes.js';
 import { createSystemRoutes } from './rest/system-routes.js';
-import { v1Routes } from './rest/v1/routes.js';
-import { v2Routes } from './rest/v2/routes.js';
 import { usageRoute } from './rest/v1/usage-route.js';
-import { quotaRoute } from './rest/v2/quota-route.js';
-import { regionSearchRoute } from './rest/v2/region-search-route.js';
+import { operationRoutes } from './rest/operation-routes.js';
+import { createRegistry, OPERATIONS } from './operations/registry.js';
+import type { Operation } from './operations/operation.js';
+import { taskSpecsOf } from './operations/task-specs.js';
+import { toolsOf } from './mcp/tool-list.js';
 import { createSuggestionStages } from './composition/suggestions.js';
 import { createUsageService } from './services/usage.js';
 import type { UsageReader } from './ports/usage-reader.js';
@@ -46,7 +47,7 @@ import { createAdminRoutes } from './admin/admin-routes.js';
 import type { SqlClient } from './adapters/sql/sql-client.js';
 import { createSqlQuotaLog } from './adapters/sql/sql-quota-log.js';
 import { createTaskSetup } from './composition/tasks.js';
-import { taskRoutes } from './rest/v1/task-routes.js';
+import { createTaskRoutes } from './rest/v1/task-routes.js';
 import { createOAuthSetup, withTokens } from './composition/oauth.js';
 import { createV3Face } from './v3/face.js';
 
@@ -66,6 +67,8 @@ export interface AppOverrides {
   explorerPageDir?: string;
   /** Where tasks live when no `database` is given (tests with a memory ledger); default: the database's own. */
   taskClient?: SqlClient;
+  /** The operations every face serves (default OPERATIONS): a test adds a fixture operation here. */
+  operations?: readonly Operation[];
 }
 
 export interface App {
@@ -179,12 +182,15 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     dataVersion: counted.version,
   };
 
+  // The operations: REST routes, MCP tools, task operations and GraphQL fields are derived from them.
+  const operations = createRegistry(overrides.operations ?? OPERATIONS);
   const taskClient = overrides.taskClient ?? database?.client;
-  const tasks = taskClient ? createTaskSetup(config, { client: taskClient, runtime, registry: prometheus.registry, logger, keyChanges: database?.keyChanges }) : undefined;
+  const tasks = taskClient
+    ? createTaskSetup(config, { client: taskClient, runtime, registry: prometheus.registry, logger, keyChanges: database?.keyChanges, operations: taskSpecsOf(operations) })
+    : undefined;
   runtime.tasks = tasks?.service;
 
-  const restRoutes: RestRoute[] = [...v1Routes, ...taskRoutes, usageRoute, ...v2Routes, quotaRoute];
-  restRoutes.push(regionSearchRoute); // free lookup over the shipped tree
+  const restRoutes: RestRoute[] = [...operationRoutes(operations, 'v1'), ...createTaskRoutes(operations), usageRoute, ...operationRoutes(operations, 'v2')];
   const system = createSystemRoutes(
     runtime,
     createDependencyChecks({ source: sourceSetup.source, sourceKind: runtime.sourceKind, cache: cacheSetup.cache, ledger, quota: runtime.quota }),
@@ -213,8 +219,9 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     metrics,
     logger,
     explorerPageDir: overrides.explorerPageDir,
-    httpRoutes: [adminRoutes, createMcpRoute(runtime)],
+    httpRoutes: [adminRoutes, createMcpRoute(runtime, { tools: toolsOf(operations) })],
     knownPaths: ['/graphql', MCP_PATH],
+    operations,
   });
 
   // REST and system routes straight from the carrier (node:http, or fetch below); the rest goes to Yoga.

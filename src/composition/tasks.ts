@@ -5,12 +5,13 @@ import type { KeyChangeFeed } from '../ports/key-changes.js';
 import type { Logger } from '../ports/logger.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { outsideAnyRequest } from '../observability/request-context.js';
-import { presentTaskGet } from '../rest/v1/task-envelope.js';
+import { presentTaskGet } from '../operations/task-envelope.js';
 import { createFairTurns } from '../tasks/fair-turns.js';
 import { registerTaskMetrics } from '../tasks/task-metrics.js';
 import { createTaskQueue, RUN_QUEUE } from '../tasks/task-queue.js';
 import { createSqlRunLeases } from '../adapters/sql/sql-run-leases.js';
 import { createTaskRunner } from '../tasks/task-runner.js';
+import type { TaskOperationSpecs } from '../tasks/task-operations.js';
 import { createTaskService, type TaskService } from '../tasks/task-service.js';
 import { createSqlTaskStore } from '../adapters/sql/sql-task-store.js';
 import { uncachedCallCount } from '../tasks/task-plan.js';
@@ -32,7 +33,7 @@ export interface TaskSetup {
  */
 export function createTaskSetup(
   config: Config,
-  deps: { client: SqlClient; runtime: ServiceRuntime; registry: Registry; logger: Logger; keyChanges?: KeyChangeFeed | undefined },
+  deps: { client: SqlClient; runtime: ServiceRuntime; registry: Registry; logger: Logger; keyChanges?: KeyChangeFeed | undefined; operations: TaskOperationSpecs },
 ): TaskSetup {
   const { runtime, logger } = deps;
   const store = createSqlTaskStore(deps.client);
@@ -67,6 +68,7 @@ export function createTaskSetup(
     logger,
     freshTtlMs: config.CACHE_TTL,
     concurrency: runtime.concurrency,
+    operations: deps.operations,
     onFinished: (task: TaskRecord) => void notifier.taskEnded(task).catch((error: unknown) => logger.error({ err: error, taskId: task.id }, 'task notification not queued')),
   };
   const runner = createTaskRunner(runnerDeps);
@@ -98,6 +100,7 @@ export function createTaskSetup(
     enqueue: (id) => queue.enqueue(id),
     allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE,
     billing: { ledger: runtime.ledger, prices: runtime.prices },
+    operations: deps.operations,
     catalog: runtime.catalog,
   });
   // Finished tasks and their answers go after TASK_RETENTION; every process sweeps (the delete is idempotent).

@@ -4,8 +4,10 @@ import type { ErrorCode } from './errors.js';
 export type TaskStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 /** The /v1 operations that have a task mode. */
-export type TaskOperation = 'search_volume' | 'suggestions' | 'locations';
+/** An operation posted as a task: its name in the operation registry (src/operations). */
+export type TaskOperation = string;
 
+/** The built-in task operations (their task routes' documentation). */
 export const TASK_OPERATIONS: readonly TaskOperation[] = ['search_volume', 'suggestions', 'locations'];
 
 /** Statuses after which a task makes no more calls. */

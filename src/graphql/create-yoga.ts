@@ -14,6 +14,8 @@ import { maskError } from './errors.js';
 import { GRAPHIQL_EXAMPLE, renderLocalGraphiQL, useGraphiQLHeaders } from './graphiql.js';
 import { createGraphQLContextFactory } from './authenticate.js';
 import { schema } from './schema.js';
+import { schemaWithOperations } from './operation-fields.js';
+import type { OperationRegistry } from '../operations/registry.js';
 import { usePersistedQueries } from './persisted-queries.js';
 import { useOperationPlan } from './operation-plan-plugin.js';
 import { useQueryLimits } from './query-limits-plugin.js';
@@ -38,13 +40,15 @@ export interface GraphQLServerOptions {
   httpRoutes: readonly RouteHandler[];
   /** Paths named in metrics labels as they are (others become one label). */
   knownPaths: readonly string[];
+  /** The operations: one without a hand-made Query field gets a derived one (operation-fields.ts). */
+  operations?: OperationRegistry | undefined;
 }
 
 /** The Yoga instance serving /graphql (with GraphiQL) and, for now, the routes handed to it. */
 export function createGraphQLServer(options: GraphQLServerOptions): GraphQLServer {
   const { runtime, config, metrics, logger } = options;
   return createYoga<Record<string, unknown>, GraphQLContext>({
-    schema,
+    schema: schemaWithOperations(schema, options.operations),
     graphqlEndpoint: '/graphql',
     landingPage: false,
     cors: false, // Yoga's default allows every origin; useCors applies CORS_ORIGINS instead

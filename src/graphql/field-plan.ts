@@ -50,6 +50,8 @@ export interface FieldPlan {
   creates?: number;
   /** The body of the task it creates, to check as a post would before any task of the operation is created. */
   taskBody?: { operation: TaskOperation; body: Record<string, unknown> };
+  /** The task operation a refusal of the live plan points to (a field derived from an operation that has one). */
+  taskOperation?: string;
 }
 
 export type Args = Record<string, any>;

@@ -18,6 +18,10 @@ import { resolveUsageRange } from '../services/usage.js';
 import { resolveLocation } from '../services/location.js';
 import type { Args, FieldPlan, FieldPlanner, KeywordParent } from './field-plan.js';
 import { TASK_FIELD_PLANNERS } from './task-field-planners.js';
+import { livePlanOf } from '../operations/live.js';
+import { topOperation } from '../operations/top.js';
+import { dynamicsOperation } from '../operations/dynamics.js';
+import { regionsOperation } from '../operations/regions.js';
 
 export type { FieldPlan, FieldPlanner, KeywordParent, KeywordRows, TaskSelector } from './field-plan.js';
 
@@ -58,27 +62,18 @@ const volumePlan: FieldPlanner = (_a, ctx, parents) => ({ calls: parents.filter(
 /** Planners by `Type.field`; a field without one makes no source call and has no argument rule of ours. */
 export const FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
   ...TASK_FIELD_PLANNERS,
+  // The native fields plan with their operation's own plan (src/operations), their arguments as its input.
   'Query.top': (a, ctx) => ({
-    calls: [{ method: 'top', query: toTopQuery(ctx, { phrase: a.phrase, numPhrases: opt(a.numPhrases), regions: opt(a.regions), devices: opt(a.devices) }) }],
+    calls: livePlanOf(topOperation, { phrase: a.phrase, numPhrases: opt(a.numPhrases), regions: opt(a.regions), devices: opt(a.devices) }, ctx),
   }),
   'Query.dynamics': (a, ctx) => ({
-    calls: [
-      {
-        method: 'dynamics',
-        query: toDynamicsQuery(ctx, {
-          phrase: a.phrase,
-          period: opt(a.period),
-          fromDate: opt(a.fromDate),
-          toDate: opt(a.toDate),
-          regions: opt(a.regions),
-          devices: opt(a.devices),
-        }),
-      },
-    ],
+    calls: livePlanOf(
+      dynamicsOperation,
+      { phrase: a.phrase, period: opt(a.period), fromDate: opt(a.fromDate), toDate: opt(a.toDate), regions: opt(a.regions), devices: opt(a.devices) },
+      ctx,
+    ),
   }),
-  'Query.regions': (a) => ({
-    calls: [{ method: 'regions', query: regionsSourceQuery(toRegionsQuery({ phrase: a.phrase, region: opt(a.level), devices: opt(a.devices) })) }],
-  }),
+  'Query.regions': (a, ctx) => ({ calls: livePlanOf(regionsOperation, { phrase: a.phrase, region: opt(a.level), devices: opt(a.devices) }, ctx) }),
   'Query.keyword': (a, ctx) => keywordPlan(keywordsOf(ctx, [normalizePhrase(a.phrase, 'phrase')], a)),
   'Query.keywords': (a, ctx) => keywordPlan(keywordsOf(ctx, normalizeKeywords(a.phrases, 'phrases'), a)),
   'Query.suggestions': (a, ctx) => {

@@ -42,7 +42,7 @@ export function useOperationPlan(): Plugin<GraphQLContext> {
       const refused = await checkTaskBodies(context, plan);
       if (refused) return setResultAndStopExecution({ errors: [refused] });
       try {
-        await planLiveCalls(services, await withStoredKeywordCalls(context, plan));
+        await planLiveCalls(services, await withStoredKeywordCalls(context, plan), { operation: plan.taskOperation });
       } catch (error) {
         setResultAndStopExecution({ errors: [domainToGraphQLError(toDomainError(error))] });
       }

@@ -23,7 +23,7 @@ import { type SourceCall, sourceCallKey } from '../domain/source-call.js';
 import type { ServiceContext } from '../services/context.js';
 import { inArgumentTerms } from './argument-names.js';
 import { domainToGraphQLError } from './errors.js';
-import { FIELD_PLANNERS, type KeywordParent, type KeywordRows, type TaskSelector } from './field-planners.js';
+import { FIELD_PLANNERS, type FieldPlanner, type KeywordParent, type KeywordRows, type TaskSelector } from './field-planners.js';
 import { MAX_KEYWORD_ROWS_PER_ANSWER, MAX_TASK_READS } from './task-args.js';
 import { MAX_TASKS_PER_POST } from '../tasks/task-service.js';
 import type { TaskOperation } from '../domain/tasks.js';
@@ -50,6 +50,8 @@ export interface OperationPlan {
   taskReads: number;
   /** Tasks the operation creates (every alias of createSearchVolumeTask). */
   tasksCreated: number;
+  /** The task operation a refusal of the live plan points to: the first planned field's that names one. */
+  taskOperation?: string | undefined;
   /**
    * Their bodies in document order, with where each is and the field that posts it (whose arguments name the
    * body's errors): checked (async: DNS) before the first is created.
@@ -111,6 +113,7 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
   let taskReads = 0;
   let tasksCreated = 0;
   const taskBodies: OperationPlan['taskBodies'] = [];
+  let taskOperation: string | undefined;
 
   // Counted before any argument is checked: 150 aliases of a 10,000-keyword list must not be parsed first.
   if (operation.operation === OperationTypeNode.MUTATION) {
@@ -135,7 +138,8 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
       let children = parents;
       let below: Scope = scope;
       let stored: KeywordRows | undefined;
-      const planner = FIELD_PLANNERS[`${type.name}.${field.name}`];
+      // A field derived from an operation carries its planner (operation-fields.ts).
+      const planner = FIELD_PLANNERS[`${type.name}.${field.name}`] ?? (field.extensions.plan as FieldPlanner | undefined);
       if (planner) {
         try {
           const plan = planner(getArgumentValues(field, node, variables), input.services, parents);
@@ -144,6 +148,7 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
           tasksCreated += plan.creates ?? 0;
           taskReads += (plan.taskReads ?? 0) * scope.fanout;
           if (plan.taskBody) taskBodies.push({ ...plan.taskBody, path: at, field });
+          taskOperation ??= plan.taskOperation;
           children = plan.keywords ?? parents;
           below = { fanout: scope.fanout * (plan.fanout ?? 1), tasks: plan.tasks ?? scope.tasks };
           stored = plan.storedKeywords;
@@ -187,7 +192,7 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
   walk(root, [operation.selectionSet], [], [], { fanout: 1 }, calls);
   if (keywordRows > MAX_KEYWORD_ROWS_PER_ANSWER) errors.push(tooManyRows(keywordRows));
   if (taskReads > MAX_TASK_READS) errors.push(tooManyTaskReads(taskReads));
-  return { errors, calls: [...calls.values()], extraCalls, storedKeywordViews, keywordRows, taskReads, tasksCreated, taskBodies };
+  return { errors, calls: [...calls.values()], extraCalls, storedKeywordViews, keywordRows, taskReads, tasksCreated, taskBodies, taskOperation };
 }
 
 function tooComplex(message: string, extensions: Record<string, unknown>): GraphQLError {

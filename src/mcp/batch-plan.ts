@@ -40,18 +40,21 @@ export async function planBatch(
   // A scope for planning only: the calls run later, each in a scope of its own sharing `livePlan`.
   const scope = createRequestContext(runtime, principal, livePlan);
   const calls: SourceCall[] = [];
+  // The task route a refusal points to: the first planned call's (REST names its own operation's too).
+  let operation: string | undefined;
   for (const message of messages) {
     const call = toolCallOf(message);
     const tool = call && tools.get(call.name);
     if (!tool?.plan) continue;
     try {
       calls.push(...tool.plan(parseBody(tool.input, call!.args ?? {}) as never, scope));
+      operation ??= tool.taskOperation;
     } catch {
       // Its own run reports the same error (billed 0); it makes no call.
     }
   }
   try {
-    await planLiveCalls(scope, calls);
+    await planLiveCalls(scope, calls, { operation });
     return { livePlan };
   } catch (error) {
     return { livePlan, refusal: toDomainError(error) };

@@ -7,6 +7,7 @@ import { requirePrincipal } from '../services/run-operation.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { planBatch } from './batch-plan.js';
 import type { ToolCallOutcome } from './call-tool.js';
+import type { McpTool } from './tool.js';
 
 // The MCP SDK costs about 0.5 s of CPU and 20 MiB to import: it is loaded by the first /mcp request, not at start.
 let sdk:
@@ -97,7 +98,7 @@ function addBillingHeaders(response: Response, outcomes: readonly ToolCallOutcom
  * answered with JSON once its calls are done, so the cost can go in the headers). The Bearer key is checked
  * before the transport sees the request: without one, a 401 with WWW-Authenticate, as on every face.
  */
-export function createMcpRoute(runtime: ServiceRuntime, options: { maxBodyBytes?: number } = {}) {
+export function createMcpRoute(runtime: ServiceRuntime, options: { maxBodyBytes?: number; tools?: readonly McpTool[] } = {}) {
   // `info.peer`: the socket's address, which wrong keys are counted by (the router passes it).
   return async (request: Request, info?: { peer?: string | undefined }): Promise<Response | undefined> => {
     if (new URL(request.url).pathname !== MCP_PATH) return undefined;
@@ -115,9 +116,9 @@ export function createMcpRoute(runtime: ServiceRuntime, options: { maxBodyBytes?
     if (read instanceof Response) return read;
     const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer, toolsByName }] = await loadSdk();
     // Every tool call of the POST, one or a batch, planned together before any runs: one live request.
-    const planned = read ? await planBatch(runtime, principal, read.body, toolsByName()) : undefined;
+    const planned = read ? await planBatch(runtime, principal, read.body, toolsByName(options.tools)) : undefined;
     const outcomes: ToolCallOutcome[] = [];
-    const server = createMcpServer(runtime, principal, { onToolCall: (outcome) => outcomes.push(outcome), planned });
+    const server = createMcpServer(runtime, principal, { tools: options.tools, onToolCall: (outcome) => outcomes.push(outcome), planned });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -7,7 +7,7 @@ import type { ServiceRuntime } from '../services/runtime.js';
 import { callTool, type PlannedWith, type ToolCallOutcome } from './call-tool.js';
 import { MCP_TOOLS } from './tool-list.js';
 import { jsonSchemaOf, type McpTool } from './tool.js';
-import { annotationsOf } from './tool-effects.js';
+import { annotationsOf } from '../operations/tool-effects.js';
 
 export const SERVER_INFO = { name: 'search-demand-stats', version: '0.1.0' };
 
@@ -36,12 +36,21 @@ export interface McpServerOptions {
   planned?: PlannedWith;
 }
 
-const defaultListing = describeTools(MCP_TOOLS);
-const defaultTools = new Map(MCP_TOOLS.map((tool) => [tool.name, tool]));
+/** Listings and name maps, built once per tool list (an app's list is the same array for every request). */
+const listings = new WeakMap<readonly McpTool[], Tool[]>();
+const maps = new WeakMap<readonly McpTool[], ReadonlyMap<string, McpTool>>();
+const listingOf = (tools: readonly McpTool[]): Tool[] => {
+  let listing = listings.get(tools);
+  if (!listing) listings.set(tools, (listing = describeTools(tools)));
+  return listing;
+};
 
-/** The tools by name (the default list's map is built once). */
-export const toolsByName = (tools?: readonly McpTool[]): ReadonlyMap<string, McpTool> =>
-  tools ? new Map(tools.map((tool) => [tool.name, tool])) : defaultTools;
+/** The tools by name (built once per list). */
+export const toolsByName = (tools: readonly McpTool[] = MCP_TOOLS): ReadonlyMap<string, McpTool> => {
+  let map = maps.get(tools);
+  if (!map) maps.set(tools, (map = new Map(tools.map((tool) => [tool.name, tool]))));
+  return map;
+};
 
 /**
  * An MCP server for one caller: tools/list and tools/call over the shared pipeline. The HTTP face builds one
@@ -51,8 +60,8 @@ export const toolsByName = (tools?: readonly McpTool[]): ReadonlyMap<string, Mcp
  */
 export function createMcpServer(runtime: ServiceRuntime, principal: Principal, options: McpServerOptions = {}): Server {
   const tools = options.tools ?? MCP_TOOLS;
-  const listing = options.tools ? describeTools(tools) : defaultListing;
-  const byName = toolsByName(options.tools);
+  const listing = listingOf(tools);
+  const byName = toolsByName(tools);
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
   setUncheckedRequestHandler(server, TOOLS_CALL, async (request) => {

@@ -1,20 +1,10 @@
+import { defaultRegistry, type OperationRegistry } from '../operations/registry.js';
+import { operationTools } from './operation-tools.js';
 import type { McpTool } from './tool.js';
-import { quotaStatus, regionSearch } from './tools/account-tools.js';
-import { keywordLocations, keywordSearchVolume, keywordSuggestions } from './tools/keyword-tools.js';
-import { wordstatDynamics, wordstatRegions, wordstatTop } from './tools/stats-tools.js';
 import { taskCreate, taskResult, taskStatus } from './tools/task-tools.js';
 
-/** Every tool the MCP face offers, in the order an agent sees them. */
-export const MCP_TOOLS: readonly McpTool[] = [
-  wordstatTop,
-  wordstatDynamics,
-  wordstatRegions,
-  keywordSearchVolume,
-  keywordSuggestions,
-  keywordLocations,
-  regionSearch,
-  taskCreate,
-  taskStatus,
-  taskResult,
-  quotaStatus,
-];
+/** Every tool the MCP face offers for a registry, in the order an agent sees them: the operations', then tasks'. */
+export const toolsOf = (registry: OperationRegistry): readonly McpTool[] => [...operationTools(registry), taskCreate, taskStatus, taskResult];
+
+/** The app's tools. */
+export const MCP_TOOLS: readonly McpTool[] = toolsOf(defaultRegistry);

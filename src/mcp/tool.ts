@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SourceCall } from '../domain/source-call.js';
 import type { RequestContext } from '../services/runtime.js';
-import type { ToolEffects } from './tool-effects.js';
+import type { ToolEffects } from '../operations/tool-effects.js';
 
 /**
  * One MCP tool: the REST request schema it validates with, the response schema it answers in, the work and a
@@ -29,6 +29,8 @@ export interface McpTool<Input extends z.ZodObject = z.ZodObject, Output = unkno
    * tools that never ask the source live. May throw the argument's DomainError: the call then fails on its own.
    */
   plan?(args: z.output<Input>, scope: RequestContext): SourceCall[];
+  /** The task operation a refusal of the live plan points to (its task_post route); default search_volume's. */
+  taskOperation?: string;
   /** A few lines an agent or a person can read without parsing JSON: top rows, trend, totals. */
   summarize(result: Output, args: z.output<Input>): string;
 }

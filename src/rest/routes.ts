@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { RequestContext } from '../services/runtime.js';
+import type { RouteDoc } from './openapi/route-doc.js';
 
 /** The two REST families: error shapes and envelopes differ between them. */
 export type Family = 'v1' | 'v2';
@@ -27,6 +28,8 @@ export interface RestRoute<S extends z.ZodType = z.ZodType> {
   /** Name in the ledger, logs and metrics, e.g. `v2.top`. */
   operation: string;
   summary: string;
+  /** OpenAPI documentation (fields, examples, the success body); absent: the table's (route-docs.ts). */
+  doc?: RouteDoc;
   /** The body schema: checked before the handler runs, and the source of the OpenAPI document. */
   schema: S;
   /**

@@ -5,7 +5,7 @@ import type { Clock } from '../ports/clock.js';
 import type { CacheStatusTracker } from '../services/cache-status.js';
 import type { KeywordDataDeps, ServiceContext } from '../services/context.js';
 import type { SourceGateway } from '../services/source-gateway.js';
-import { TASK_OPERATION_SPECS } from './task-operations.js';
+import { taskSpecOf, type TaskOperationSpecs } from './task-operations.js';
 import type { TaskStore } from '../ports/task-store.js';
 import type { TaskRecord } from '../domain/tasks.js';
 
@@ -21,6 +21,8 @@ export interface TaskPlanDeps {
   clock: Clock;
   /** How long a stored answer counts as fresh (CACHE_TTL). */
   freshTtlMs: number;
+  /** The task operations (from the operation registry). */
+  operations: TaskOperationSpecs;
 }
 
 type PlannedTask = Pick<TaskRecord, 'operation' | 'request' | 'postedAt'>;
@@ -41,8 +43,8 @@ export function taskContextOf(deps: TaskPlanDeps, task: PlannedTask, tracker?: C
  * The distinct source calls a task is known to need up front: the operation's own plan function, the one its
  * live route plans and refuses with (so a change there, such as one more call per keyword, counts here too).
  */
-export function plannedCallsOf(ctx: Omit<ServiceContext, 'source'>, task: PlannedTask): Map<string, SourceCall> {
-  const calls = TASK_OPERATION_SPECS[task.operation].plannedCalls({ ...ctx, source: undefined as never }, task.request);
+export function plannedCallsOf(operations: TaskOperationSpecs, ctx: Omit<ServiceContext, 'source'>, task: PlannedTask): Map<string, SourceCall> {
+  const calls = taskSpecOf(operations, task.operation).plannedCalls({ ...ctx, source: undefined as never }, task.request);
   return new Map(calls.map((call) => [sourceCallKey(call), call]));
 }
 
@@ -55,7 +57,7 @@ const LOOKUPS_AT_ONCE = 200;
  * starts it).
  */
 export async function uncachedCallCount(deps: TaskPlanDeps, task: PlannedTask): Promise<number> {
-  const planned = plannedCallsOf(taskContextOf(deps, task), task);
+  const planned = plannedCallsOf(deps.operations, taskContextOf(deps, task), task);
   if (planned.size === 0) return 0;
   const stored = await deps.store.answers([...planned.keys()], new Date(deps.clock.now() - deps.freshTtlMs));
   const open = [...planned].filter(([key]) => !stored.has(key)).map(([, call]) => call);

@@ -12,7 +12,7 @@ import type { SourceGateway } from '../services/source-gateway.js';
 import type { FairTurns } from './fair-turns.js';
 import { billCancelledTask } from './task-billing.js';
 import { CallRejectedError, createTaskSource, TaskCancelledError } from './task-source.js';
-import { TASK_OPERATION_SPECS } from './task-operations.js';
+import { taskSpecOf, type TaskOperationSpecs } from './task-operations.js';
 import { plannedCallsOf, taskContextOf } from './task-plan.js';
 import type { TaskStore } from '../ports/task-store.js';
 import { FINISHED, type TaskRecord } from '../domain/tasks.js';
@@ -34,6 +34,8 @@ export interface TaskRunnerDeps {
   freshTtlMs: number;
   /** Calls one task keeps waiting for turns at once (SOURCE_CONCURRENCY). */
   concurrency: number;
+  /** The task operations (from the operation registry). */
+  operations: TaskOperationSpecs;
   /** Told when a task ends done or failed (notifications). */
   onFinished?(task: TaskRecord): void;
   /** How often progress is written and cancellation looked for (default 1 s). */
@@ -63,7 +65,7 @@ export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
     async run(taskId, outer) {
       const task = await deps.store.get(taskId, { withResult: false });
       if (!task || FINISHED.has(task.status)) return 'finished';
-      const spec = TASK_OPERATION_SPECS[task.operation];
+      const spec = taskSpecOf(deps.operations, task.operation);
       const inner = new AbortController();
       const abort = () => inner.abort(outer.reason);
       outer.addEventListener('abort', abort, { once: true });
@@ -71,7 +73,7 @@ export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
       const answered = new Set<string>();
       let spent = task.spent;
       const base = taskContextOf(deps, task, tracker);
-      const planned = [...plannedCallsOf(base, task).keys()];
+      const planned = [...plannedCallsOf(deps.operations, base, task).keys()];
       const stored = await deps.store.answers(planned, new Date(deps.clock.now() - deps.freshTtlMs));
       // calls_total was fixed at post: the planned calls not fresh in the cache then. Those that were are answered
       // first, for free, and are counted neither as done nor in the total.

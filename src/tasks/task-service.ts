@@ -8,7 +8,7 @@ import type { QuotaGuard } from '../ports/quota.js';
 import type { Prices } from '../services/billing.js';
 import type { RegionCatalog } from '../domain/regions/catalog.js';
 import { billCancelledTask } from './task-billing.js';
-import { TASK_OPERATION_SPECS } from './task-operations.js';
+import { taskSpecOf, type TaskOperationSpecs } from './task-operations.js';
 import { TASK_RESULT_PAGES } from '../domain/requests/task-result-pages.js';
 import type { TaskStore } from '../ports/task-store.js';
 import { FINISHED, type ResultPage, type TaskCounts, type TaskOperation, type TaskPage, type TaskRecord, type TaskStatus } from '../domain/tasks.js';
@@ -46,6 +46,8 @@ export interface TaskServiceDeps {
   billing?: { ledger: Ledger; prices: Prices };
   /** The region tree a body's location is checked against at post time (absent: checked when the task runs). */
   catalog?: RegionCatalog;
+  /** The task operations (from the operation registry): an operation not among them is refused. */
+  operations: TaskOperationSpecs;
 }
 
 const tagSchema = z.object({ tag: textField('tag', MAX_TAG_LENGTH) });
@@ -62,7 +64,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     const options = { allowPrivate: deps.allowPrivateWebhooks };
     const postbackUrl = postback_url === undefined ? null : await checkWebhookUrl(postback_url, 'postback_url', options);
     const pingbackUrl = pingback_url === undefined ? null : await checkWebhookUrl(pingback_url, 'pingback_url', options);
-    const spec = TASK_OPERATION_SPECS[operation];
+    const spec = taskSpecOf(deps.operations, operation);
     const parsed = parseBody(spec.schema, request) as Record<string, unknown>;
     // A location_name that names no region (or several) is refused now, not as a failed task later.
     if (deps.catalog) spec.checkLocation?.(deps.catalog, parsed);

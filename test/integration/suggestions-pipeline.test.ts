@@ -4,7 +4,7 @@ import { createOpenAiChatModel } from '../../src/adapters/llm/openai-chat.js';
 import { createYandexWebSearch } from '../../src/adapters/search-results/yandex-web-search.js';
 import { type CompetitionEstimator, noCompetitionEstimator } from '../../src/ports/competition.js';
 import { createRestHandler } from '../../src/rest/handler.js';
-import type { SuggestionsResultJson } from '../../src/rest/v1/presenters.js';
+import type { SuggestionsResultJson } from '../../src/operations/present-v1.js';
 import { createV1Routes } from '../../src/rest/v1/routes.js';
 import { createBudgetVerifier, type VerificationReport } from '../../src/services/budget-verifier.js';
 import { createSearchCompetitionEstimator } from '../../src/services/search-competition.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.js';
 import type { CompetitionEstimator } from '../../src/ports/competition.js';
 import { createRestHandler } from '../../src/rest/handler.js';
-import type { LocationsResultJson, SearchVolumeItemJson, SuggestionsResultJson } from '../../src/rest/v1/presenters.js';
+import type { LocationsResultJson, SearchVolumeItemJson, SuggestionsResultJson } from '../../src/operations/present-v1.js';
 import { createV1Routes, v1Routes } from '../../src/rest/v1/routes.js';
 import type { RestRoute } from '../../src/rest/routes.js';
 import { createFakeSource, type FakeSourceOptions } from '../support/fake-source.js';

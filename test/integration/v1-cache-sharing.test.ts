@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRestHandler } from '../../src/rest/handler.js';
-import type { LocationsResultJson, SearchVolumeItemJson, SuggestionsResultJson } from '../../src/rest/v1/presenters.js';
+import type { LocationsResultJson, SearchVolumeItemJson, SuggestionsResultJson } from '../../src/operations/present-v1.js';
 import { v1Routes } from '../../src/rest/v1/routes.js';
 import { v2Routes } from '../../src/rest/v2/routes.js';
 import { RELATED_QUERIES_PER_SEED } from '../../src/services/suggestions.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompetitionEstimator } from '../../src/ports/competition.js';
 import { createRestHandler } from '../../src/rest/handler.js';
-import type { SearchVolumeItemJson } from '../../src/rest/v1/presenters.js';
+import type { SearchVolumeItemJson } from '../../src/operations/present-v1.js';
 import { createV1Routes } from '../../src/rest/v1/routes.js';
 import { createFakeSource } from '../support/fake-source.js';
 import { apiRequest, createTestRuntime } from '../support/runtime.js';

@@ -8,6 +8,8 @@ import { createSourceGateway } from '../../src/services/source-gateway.js';
 import { createFairTurns } from '../../src/tasks/fair-turns.js';
 import { createSqlTaskStore } from '../../src/adapters/sql/sql-task-store.js';
 import { createTaskRunner, type TaskRunnerDeps } from '../../src/tasks/task-runner.js';
+import { defaultRegistry } from '../../src/operations/registry.js';
+import { taskSpecsOf } from '../../src/operations/task-specs.js';
 import type { TaskOperation } from '../../src/domain/tasks.js';
 import { callNumberAnswers } from '../support/answers/call-number-answers.js';
 import { createFakeSource } from '../support/fake-source.js';
@@ -52,6 +54,7 @@ export async function createVirtualTaskHarness(options: { rph: number; rps?: num
     logger: silentLogger,
     freshTtlMs: 24 * HOUR,
     concurrency: 8,
+    operations: taskSpecsOf(defaultRegistry),
     sleep,
     onFinished: (task) => finishedAt.set(task.id, clock.now()),
   };

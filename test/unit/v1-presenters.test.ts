@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { presentLocations, presentSearchVolumeItem, presentSuggestions } from '../../src/rest/v1/presenters.js';
+import { presentLocations, presentSearchVolumeItem, presentSuggestions } from '../../src/operations/present-v1.js';
 
 describe('/v1 presenters', () => {
   it('search_volume item: the format\'s fields first, snake_case, then the extra fields', () => {

@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { DomainError } from '../../domain/errors.js';
 import { MAX_KEYWORDS, MAX_TASK_KEYWORDS, searchVolumeTaskRequestSchema } from '../../domain/requests/keyword-data.js';
 import { stringField } from '../../domain/requests/parse.js';
-import { ROUTE_DOCS } from '../../rest/openapi/route-docs.js';
-import { taskGetEnvelopeSchemas } from '../../rest/openapi/schemas-tasks.js';
-import { presentTaskObject, type ResultItemsPage, taskResultPage } from '../../rest/v1/task-envelope.js';
+import { searchVolumeOperation } from '../../operations/search-volume.js';
+import { taskGetEnvelopeSchemas } from '../../operations/schemas/tasks.js';
+import { presentTaskObject, type ResultItemsPage, taskResultPage } from '../../operations/task-envelope.js';
 import { type ResultPageArgs, resultPageArgs, TASK_RESULT_PAGES } from '../../domain/requests/task-result-pages.js';
 import { requireTasks, type TaskView } from '../../tasks/task-service.js';
 import type { TaskStatus } from '../../domain/tasks.js';
 import type { RequestContext } from '../../services/runtime.js';
 import { defineTool } from '../tool.js';
-import { READS_AND_COLLECTS, STARTS_BILLED_WORK } from '../tool-effects.js';
+import { READS_AND_COLLECTS, STARTS_BILLED_WORK } from '../../operations/tool-effects.js';
 
 // Lists past the hourly quota: post now, poll, collect. The same task service as the /v1 task routes and the
 // GraphQL task mutations; the task object is task_get's own (tasks[0] of its envelope). Polling is free; a
@@ -53,7 +53,7 @@ export const taskCreate = defineTool({
   input: searchVolumeTaskRequestSchema.extend({ tag: z.string().max(255, { error: 'tag must be at most 255 characters' }).optional() }),
   output: taskOutput,
   fields: {
-    ...ROUTE_DOCS['/v1/keywords/search_volume']!.fields,
+    ...searchVolumeOperation.fields,
     // The live route's text says 1 to 100; a task takes up to 10,000, by the same rules per keyword.
     keywords: `1 to ${MAX_TASK_KEYWORDS.toLocaleString('en')} keywords, each as keyword_search_volume takes it.`,
     tag: 'Your own label for the task (at most 255 characters).',

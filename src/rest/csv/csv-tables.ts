@@ -1,4 +1,4 @@
-import type { LocationsResultJson, SearchVolumeItemJson, SuggestionsResultJson } from '../v1/presenters.js';
+import type { LocationsResultJson, SearchVolumeItemJson, SuggestionsResultJson } from '../../operations/present-v1.js';
 import { EXTRA_MATCH_TYPES, type ExtraMatchType } from '../../domain/match-types.js';
 import type { CsvCell, CsvTable } from './csv-format.js';
 

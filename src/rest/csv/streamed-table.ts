@@ -1,5 +1,5 @@
 import type { StreamedList } from '../streamed-list.js';
-import type { SearchVolumeItemJson } from '../v1/presenters.js';
+import type { SearchVolumeItemJson } from '../../operations/present-v1.js';
 import { EXTRA_MATCH_TYPES } from '../../domain/match-types.js';
 import { columnLabel, labelCell, labelRows } from './column-labels.js';
 import type { CsvCell } from './csv-format.js';

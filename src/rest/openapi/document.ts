@@ -3,11 +3,11 @@ import { DomainError, type ErrorCode } from '../../domain/errors.js';
 import { presentProblem } from '../problem.js';
 import type { Family, RestRoute } from '../routes.js';
 import { presentEnvelopeError } from '../v1/envelope.js';
-import { openApiComponents } from './registry.js';
+import { openApiComponents } from '../../operations/schemas/components.js';
 import { ROUTE_DOCS } from './route-docs.js';
 import { csvContent, csvParameters } from './csv-docs.js';
-import { envelopeErrorSchema } from './schemas-v1.js';
-import { problemSchema } from './schemas-v2.js';
+import { envelopeErrorSchema } from '../../operations/schemas/v1.js';
+import { problemSchema } from '../../operations/schemas/v2.js';
 
 type Json = Record<string, unknown>;
 
@@ -71,10 +71,13 @@ function errorResponses(family: Family, path: string): Json {
   );
 }
 
+/** A route's documentation: its own (a route derived from an operation), or the table's. */
+const docOf = (route: RestRoute) => route.doc ?? ROUTE_DOCS[route.path];
+
 /** The request body's JSON Schema with the documented field descriptions added. */
 function requestSchema(route: RestRoute): Json {
   const schema = jsonSchema(route.schema, 'input');
-  const fields = ROUTE_DOCS[route.path]?.fields ?? {};
+  const fields = docOf(route)?.fields ?? {};
   const properties = (schema.properties ?? {}) as Record<string, Json>;
   for (const [name, description] of Object.entries(fields)) {
     if (properties[name]) properties[name] = { ...properties[name], description };
@@ -86,7 +89,7 @@ function requestSchema(route: RestRoute): Json {
 function queryParameters(route: RestRoute): Json[] {
   const schema = requestSchema(route);
   const properties = (schema.properties ?? {}) as Record<string, Json>;
-  const example = (ROUTE_DOCS[route.path]?.requestExample ?? {}) as Record<string, unknown>;
+  const example = (docOf(route)?.requestExample ?? {}) as Record<string, unknown>;
   return Object.entries(properties).map(([name, property]) => ({
     name,
     in: 'query',
@@ -98,7 +101,7 @@ function queryParameters(route: RestRoute): Json[] {
 }
 
 function operation(route: RestRoute): Json {
-  const doc = ROUTE_DOCS[route.path];
+  const doc = docOf(route);
   const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name,
     in: 'path',

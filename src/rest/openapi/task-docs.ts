@@ -1,5 +1,5 @@
 import type { RouteDoc } from './route-doc.js';
-import { taskGetEnvelopeSchemas, taskPostEnvelopeSchema, tasksReadyEnvelopeSchema } from './schemas-tasks.js';
+import { taskGetEnvelopeSchemas, taskPostEnvelopeSchema, tasksReadyEnvelopeSchema } from '../../operations/schemas/tasks.js';
 import { TASK_OPERATIONS, type TaskOperation } from '../../domain/tasks.js';
 
 const ID = '5d2f1c8e-0a4b-4c6d-8e9f-1a2b3c4d5e6f';
@@ -42,7 +42,7 @@ function docsOf(operation: TaskOperation): Record<string, RouteDoc> {
       },
     ],
   };
-  const getDoc: RouteDoc = { response: taskGetEnvelopeSchemas[operation], requestExample: {}, responseExample: getExample, fields: {} };
+  const getDoc: RouteDoc = { response: taskGetEnvelopeSchemas[operation]!, requestExample: {}, responseExample: getExample, fields: {} };
   return {
     [`${base}/task_post`]: {
       response: taskPostEnvelopeSchema,

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import type { RequestContext } from '../../services/runtime.js';
 import { textField } from '../../domain/requests/parse.js';
 import { MAX_TAG_LENGTH, requireTasks } from '../../tasks/task-service.js';
-import { TASK_OPERATIONS, type TaskOperation } from '../../domain/tasks.js';
-import { TASK_OPERATION_SPECS } from '../../tasks/task-operations.js';
+import type { TaskOperation } from '../../domain/tasks.js';
+import type { Operation } from '../../operations/operation.js';
+import { defaultRegistry, type OperationRegistry } from '../../operations/registry.js';
+import { taskInputOf, taskOperationsOf } from '../../operations/task-specs.js';
 import { defineRoute, type RestRoute } from '../routes.js';
-import { presentPosted, presentReady, presentTaskGet, taskResultPage } from './task-envelope.js';
+import { presentPosted, presentReady, presentTaskGet, taskResultPage } from '../../operations/task-envelope.js';
 import { resultPageArgs, TASK_RESULT_PAGES } from '../../domain/requests/task-result-pages.js';
 import type { TaskView } from '../../tasks/task-service.js';
 
@@ -29,8 +31,8 @@ const taskAnswer = async (scope: RequestContext, request: { startedAt: number; n
 };
 
 /** The documented body of a post: the live body (task limits) plus the task's own fields, checked by the service. */
-const postSchema = (operation: TaskOperation) =>
-  (TASK_OPERATION_SPECS[operation].schema as z.ZodObject).extend({
+const postSchema = (op: Operation) =>
+  taskInputOf(op).extend({
     tag: textField('tag', MAX_TAG_LENGTH).optional(),
     postback_url: z.string().optional(),
     pingback_url: z.string().optional(),
@@ -40,8 +42,9 @@ const postSchema = (operation: TaskOperation) =>
  * The task mode of each /v1 operation: post (one task or up to 100), list the finished ones, get one, cancel one.
  * Reading and cancelling are free; a task is billed once, when it ends.
  */
-export function createTaskRoutes(): RestRoute[] {
-  return TASK_OPERATIONS.flatMap((operation): RestRoute[] => {
+export function createTaskRoutes(registry: OperationRegistry = defaultRegistry): RestRoute[] {
+  return taskOperationsOf(registry).flatMap((op): RestRoute[] => {
+    const operation: TaskOperation = op.name;
     const base = `/v1/keywords/${operation}`;
     return [
       defineRoute({
@@ -49,7 +52,7 @@ export function createTaskRoutes(): RestRoute[] {
         family: 'v1',
         operation: `v1.${operation}.task_post`,
         summary: `Post 1 to 100 ${operation} tasks (the live body plus tag, postback_url, pingback_url); collect them later`,
-        schema: postSchema(operation),
+        schema: postSchema(op),
         free: true,
         envelope: 'own',
         input: 'each-task',

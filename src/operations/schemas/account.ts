@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { component } from './registry.js';
-import { envelopeSchema } from './schemas-v1.js';
+import { component } from './components.js';
+import { envelopeSchema } from './v1.js';
 
 // Response bodies of the free account routes (/v1/usage, /v2/stats/quota), as the services produce them.
 

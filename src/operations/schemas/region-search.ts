@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { component } from './registry.js';
-import { regionDemandSchema } from './schemas-v2.js';
+import { component } from './components.js';
+import { regionDemandSchema } from './v2.js';
 
 /** One region found by name: the naming fields of a regions row, without the demand. */
 export const regionSchema = component(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { component } from './registry.js';
+import { component } from './components.js';
 
 // Response bodies of the native family, as the services produce them. The OpenAPI document is generated
 // from these, and a test parses real responses with them, so the document cannot drift from the service.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KEYWORD_FORMS } from '../../domain/keyword-form.js';
-import { component } from './registry.js';
+import { component } from './components.js';
 
 // Bodies of the keyword-data family: the task envelope and the three operations' result items (service-spec
 // "Resources"; open points settled by decisions.md).

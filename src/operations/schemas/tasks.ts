@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { component } from './registry.js';
-import { envelopeFields, locationsItemSchema, searchVolumeItemSchema, suggestionsItemSchema, taskFields } from './schemas-v1.js';
+import { component } from './components.js';
+import { envelopeFields, locationsItemSchema, searchVolumeItemSchema, suggestionsItemSchema, taskFields } from './v1.js';
 import type { TaskOperation } from '../../domain/tasks.js';
 
 // Bodies of the task mode of /v1: post, ready, get (and cancel, which answers as get does).
@@ -54,7 +54,7 @@ export const taskGetEnvelopeSchemas = Object.fromEntries(
           calls_done: z.number().int().nonnegative(),
           eta: z.string().nullable().meta({ description: 'ISO time by which the budget allows the remaining calls; null once ended.' }),
         }),
-        result: z.array(items[operation]).nullable(),
+        result: z.array(items[operation]!).nullable(),
       }),
       `${pascal(operation)}TaskGetEnvelope`,
     ),

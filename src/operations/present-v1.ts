@@ -1,10 +1,10 @@
-import type { CompetitionLevel } from '../../domain/keyword-metrics.js';
-import { LOCATION_FALLBACK_NOTE, locationFellBack } from '../../domain/location-codes.js';
-import type { KeywordLocations } from '../../services/locations.js';
-import { EXTRA_MATCH_TYPES, type ExtraMatchType } from '../../domain/match-types.js';
-import type { Seasonality } from '../../domain/seasonality.js';
-import type { KeywordFormName } from '../../domain/keyword-form.js';
-import { taskStatusCode } from './envelope.js';
+import type { CompetitionLevel } from '../domain/keyword-metrics.js';
+import { LOCATION_FALLBACK_NOTE, locationFellBack } from '../domain/location-codes.js';
+import type { KeywordLocations } from '../services/locations.js';
+import { EXTRA_MATCH_TYPES, type ExtraMatchType } from '../domain/match-types.js';
+import type { Seasonality } from '../domain/seasonality.js';
+import type { KeywordFormName } from '../domain/keyword-form.js';
+import { taskStatusCode } from './status-codes.js';
 import {
   type FormMeasure,
   isKeywordVolumeError,
@@ -12,8 +12,8 @@ import {
   type KeywordVolumeEntry,
   type KeywordVolumeError,
   type MatchTypeVolume,
-} from '../../services/search-volume.js';
-import type { SuggestionsResult } from '../../services/suggestions.js';
+} from '../services/search-volume.js';
+import type { SuggestionsResult } from '../services/suggestions.js';
 
 /** tasks[].result[] of /v1/keywords/search_volume, field for field as the keyword-data format has it. */
 export interface SearchVolumeItemJson {

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { DomainError } from '../../domain/errors.js';
-import type { KeywordLocations } from '../../services/locations.js';
-import type { KeywordVolumeEntry } from '../../services/search-volume.js';
-import type { SuggestionsResult } from '../../services/suggestions.js';
-import type { PostedTask, TaskService, TaskView } from '../../tasks/task-service.js';
-import type { TaskOperation, TaskRecord } from '../../domain/tasks.js';
-import { type ResultPageArgs, rowsInPage } from '../../domain/requests/task-result-pages.js';
-import { StreamedList } from '../streamed-list.js';
+import type { DomainError } from '../domain/errors.js';
+import type { KeywordLocations } from '../services/locations.js';
+import type { KeywordVolumeEntry } from '../services/search-volume.js';
+import type { SuggestionsResult } from '../services/suggestions.js';
+import type { PostedTask, TaskService, TaskView } from '../tasks/task-service.js';
+import type { TaskOperation, TaskRecord } from '../domain/tasks.js';
+import { type ResultPageArgs, rowsInPage } from '../domain/requests/task-result-pages.js';
+import { StreamedList } from './streamed-list.js';
 import { ENVELOPE_VERSION, envelopeErrorDetail, formatSeconds, taskStatusCode } from './envelope.js';
-import { presentLocations, presentSearchVolumeItem, presentSuggestions } from './presenters.js';
+import { presentLocations, presentSearchVolumeItem, presentSuggestions } from './present-v1.js';
 
 /** Task status codes of the format for a task that has not ended (HTTP 200 all the same). */
 const WAITING: Record<'queued' | 'running' | 'cancelled', [number, string]> = {
@@ -40,6 +40,9 @@ export function presentTaskResult(task: TaskRecord): unknown[] {
       return [presentSuggestions(task.result as SuggestionsResult)];
     case 'locations':
       return [presentLocations(task.result as KeywordLocations)];
+    default:
+      // An operation whose run already answers in its presented form (one item, or a list of items).
+      return Array.isArray(task.result) ? task.result : task.result === null ? [] : [task.result];
   }
 }
 

@@ -1,0 +1,102 @@
+import {
+  GraphQLBoolean,
+  type GraphQLFieldConfig,
+  type GraphQLFieldConfigArgumentMap,
+  GraphQLFloat,
+  type GraphQLInputType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLScalarType,
+  GraphQLSchema,
+  GraphQLString,
+} from 'graphql';
+import { z } from 'zod';
+import { parseBody } from '../domain/requests/parse.js';
+import { livePlanOf, runLive } from '../operations/live.js';
+import type { Operation } from '../operations/operation.js';
+import type { OperationRegistry } from '../operations/registry.js';
+import { restBodyOf } from './argument-names.js';
+import type { GraphQLContext } from './context.js';
+import type { FieldPlanner } from './field-plan.js';
+
+/*
+ * A Query field derived from an operation that declares `graphql: { field }` and has no hand-made field: its
+ * arguments are the operation's input fields in camelCase (argument-names.ts maps them back and names errors in
+ * their terms), its plan is the operation's plan (operation-plan.ts reads it from the field's extensions), its
+ * result the operation's answer as JSON. The hand-made fields (top, keywords, …) keep their designed types.
+ */
+
+/** The answer of a derived field, as JSON. */
+const OperationResult = new GraphQLScalarType({
+  name: 'OperationResult',
+  description: "An operation's answer as JSON (a field derived from the operation registry).",
+  serialize: (value) => value,
+});
+
+const camelCase = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+type JsonSchema = { type?: string | string[]; items?: JsonSchema; description?: string };
+
+/** A JSON Schema property as a GraphQL input type: scalars and lists of them; anything else is a string. */
+function inputTypeOf(schema: JsonSchema): GraphQLInputType {
+  switch (schema.type) {
+    case 'integer':
+      return GraphQLInt;
+    case 'number':
+      return GraphQLFloat;
+    case 'boolean':
+      return GraphQLBoolean;
+    case 'array':
+      return new GraphQLList(new GraphQLNonNull(inputTypeOf(schema.items ?? {})));
+    default:
+      return GraphQLString;
+  }
+}
+
+/** The arguments of an operation's input, in camelCase, required where the input requires them. */
+function argumentsOf(op: Operation): GraphQLFieldConfigArgumentMap {
+  const json = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const required = new Set(json.required ?? []);
+  return Object.fromEntries(
+    Object.entries(json.properties ?? {}).map(([name, property]) => {
+      const type = inputTypeOf(property);
+      const description = op.fields[name];
+      return [camelCase(name), { type: required.has(name) ? new GraphQLNonNull(type) : type, ...(description ? { description } : {}) }];
+    }),
+  );
+}
+
+/** The input of a derived field's arguments: their REST names, checked by the operation's one schema. */
+const inputOf = (op: Operation, args: Readonly<Record<string, unknown>>) => parseBody(op.input, restBodyOf(args));
+
+/** The Query field of an operation. */
+function operationField(op: Operation): GraphQLFieldConfig<unknown, GraphQLContext> {
+  const plan: FieldPlanner = (args, ctx) => ({ calls: livePlanOf(op, inputOf(op, args), ctx), ...(op.task ? { taskOperation: op.name } : {}) });
+  return {
+    type: new GraphQLNonNull(OperationResult),
+    description: op.description,
+    args: argumentsOf(op),
+    extensions: { plan },
+    resolve: (_root, args: Record<string, unknown>, ctx) => runLive(op, inputOf(op, args), ctx),
+  };
+}
+
+/**
+ * `schema` with a Query field for each operation of `registry` whose `graphql.field` it lacks; `schema` itself
+ * when there is none (the app's registry: its fields are all hand-made, so the SDL stays as designed).
+ */
+export function schemaWithOperations(schema: GraphQLSchema, registry: OperationRegistry | undefined): GraphQLSchema {
+  const query = schema.getQueryType()!;
+  const existing = query.getFields();
+  const derived = (registry?.operations ?? []).filter((op) => op.graphql && !existing[op.graphql.field]);
+  if (derived.length === 0) return schema;
+  const config = query.toConfig();
+  const extended = new GraphQLObjectType({
+    ...config,
+    fields: { ...config.fields, ...Object.fromEntries(derived.map((op) => [op.graphql!.field, operationField(op)])) },
+  });
+  const whole = schema.toConfig();
+  return new GraphQLSchema({ ...whole, query: extended, types: [...whole.types.filter((type) => type !== query), extended, OperationResult] });
+}

@@ -1,0 +1,21 @@
+import { planLiveCalls } from '../services/quota-check.js';
+import type { ServiceContext } from '../services/context.js';
+import { type Operation, presentOf, runModeOf } from './operation.js';
+
+/**
+ * One live request of an operation, as every face runs it: its plan first (over the per-request call limit, or
+ * past the budget, it is refused before any call), then the run, then the face-neutral answer. `input` has been
+ * parsed with `operation.input`. Calls planned already in the request (an MCP batch, a service's own plan) pass
+ * without a second count.
+ */
+export async function runLive(operation: Operation, input: unknown, ctx: ServiceContext): Promise<unknown> {
+  const mode = runModeOf(operation, 'live');
+  if (operation.plan) {
+    await planLiveCalls(ctx, operation.plan(input as never, ctx, mode), { operation: operation.task ? operation.name : undefined });
+  }
+  return presentOf(operation, await operation.run(input as never, ctx, mode), input);
+}
+
+/** The source calls one live request of `operation` plans for `input` (an MCP batch plans them together). */
+export const livePlanOf = (operation: Operation, input: unknown, ctx: ServiceContext) =>
+  operation.plan ? operation.plan(input as never, ctx, runModeOf(operation, 'live')) : [];

@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import type { RegionCatalog } from '../domain/regions/catalog.js';
+import { resolveLocation } from '../services/location.js';
+import type { TaskOperationSpec, TaskOperationSpecs } from '../tasks/task-operations.js';
+import { type Operation, runModeOf } from './operation.js';
+import type { OperationRegistry } from './registry.js';
+
+/** The location fields of a body, resolved as the run resolves them (the result is not kept: the run resolves again). */
+function checkBodyLocation(catalog: RegionCatalog, request: Record<string, unknown>): void {
+  const body = request as { location_code?: number; location_name?: string };
+  resolveLocation(catalog, { locationCode: body.location_code, locationName: body.location_name });
+}
+
+/** The body a task of `op` is posted with: the live input with the task item limit. */
+export const taskInputOf = (op: Operation): z.ZodObject => op.taskInput ?? op.input;
+
+/** What the task service and runner need of one operation: its task body, its plan and its run in task mode. */
+function taskSpecOfOperation(op: Operation): TaskOperationSpec {
+  const mode = runModeOf(op, 'task');
+  const hasLocation = 'location_code' in op.input.shape || 'location_name' in op.input.shape;
+  return {
+    schema: taskInputOf(op),
+    plannedCalls: (ctx, request) => (op.plan ? op.plan(request as never, ctx, mode) : []),
+    run: (ctx, request) => op.run(request as never, ctx, mode),
+    ...(hasLocation ? { checkLocation: checkBodyLocation } : {}),
+  };
+}
+
+/** The operations of `registry` that are posted as tasks. */
+export const taskOperationsOf = (registry: OperationRegistry): Operation[] => registry.operations.filter((op) => op.task);
+
+/** The task specs of a registry, by operation name (handed to the task service and runner). */
+export const taskSpecsOf = (registry: OperationRegistry): TaskOperationSpecs =>
+  new Map(taskOperationsOf(registry).map((op) => [op.name, taskSpecOfOperation(op)]));
