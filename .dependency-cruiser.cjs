@@ -15,10 +15,11 @@
  *   adapters/        implementations of ports (wordstat, demo, caches, sql, llm, search results); ports and
  *                    domain only: an adapter needs the port it implements, never the services that use it
  *   HTTP kit         what every face shares at the HTTP edge: http/ (the carrier-independent call and reply,
- *                    its fetch and node:http carriers, JSON bytes, error headers, the CORS policy) but for the
- *                    server files that mount the faces (front, routes-plugin, server), and face-kit/ (bounded
- *                    body reading, JSON Web responses); domain, ports and itself only
- *   faces            rest/ (with admin/), graphql/, mcp/, v3/ (the keyword-data format's own paths), web/, http/ (the server that mounts them) and
+ *                    its fetch and node:http carriers, JSON bytes, error headers, the CORS policy, the request
+ *                    context, the one router every route is an entry of, the node:http server) and face-kit/
+ *                    (bounded body reading, JSON Web responses); domain, ports and itself only: the router is
+ *                    handed its routes by composition, it imports no face
+ *   faces            rest/ (with admin/), graphql/, mcp/, v3/ (the keyword-data format's own paths), web/ and
  *                    observability/ (metrics, logs, readiness): services, tasks, ports, domain, config types,
  *                    the HTTP kit, operations; never adapters or composition. REST and GraphQL are siblings: neither
  *                    imports the other, and MCP imports neither (the /v1 shapes it presents are the operations').
@@ -36,10 +37,8 @@
  * and check that the diff only removes entries.
  */
 
-const FACES = '^src/(rest|admin|graphql|mcp|web|http|observability|v3)/';
-/** The HTTP server that mounts the faces (it may import them); every other file in http/ is part of the kit. */
-const HTTP_HOST = '(front|routes-plugin|server)[.]ts$';
-const HTTP_KIT = `^src/(face-kit/|http/(?!${HTTP_HOST}))`;
+const FACES = '^src/(rest|admin|graphql|mcp|web|observability|v3)/';
+const HTTP_KIT = '^src/(face-kit|http)/';
 const COMPOSITION = '^src/(composition/|app[.]ts$|main[.]ts$|mcp-main[.]ts$|process-config[.]ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -19,13 +19,19 @@ import { createSourceGateway } from './services/source-gateway.js';
 import { countingStores } from './services/data-version.js';
 import { createRestEndpoints } from './rest/handler.js';
 import { restFrontEntries } from './rest/front-entries.js';
-import { createHttpFront } from './http/front.js';
+import { createHttpFront, type FrontEntry } from './http/front.js';
+import type { HttpCall, Reply } from './http/exchange.js';
 import { createFairTurns, REQUESTS_PER_TURN } from './http/fair-turns.js';
 import { createCorsPolicy } from './http/cors-policy.js';
 import { callFromFetch, replyToResponse } from './http/fetch-exchange.js';
 import { callFromNode, writeReply } from './http/node-exchange.js';
 import { createAccessLog } from './observability/access-log.js';
 import { createMcpRoute, MCP_PATH } from './mcp/http-route.js';
+import { DomainError } from './domain/errors.js';
+import { problemReply } from './rest/responses.js';
+import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphql/graphiql-assets.js';
+import { createExplorerRoutes, EXPLORER_PATHS } from './web/explorer-routes.js';
+import { offeredDevKey } from './web/dev-key-offer.js';
 import { createOpenApiRoute, OPENAPI_PATH } from './rest/openapi/route.js';
 import type { RestRoute } from './rest/routes.js';
 import { createSystemRoutes } from './rest/system-routes.js';
@@ -72,13 +78,16 @@ export interface AppOverrides {
 }
 
 export interface App {
-  /** The whole service as a fetch handler (REST, GraphQL, system routes). */
-  fetch: (request: Request) => Promise<Response>;
-  /** The whole service as a node:http request listener: the same front as `fetch`, Yoga for what it leaves. */
+  /**
+   * The whole service as a fetch handler (every route, through the same front as `handleNode`); `peer` stands for
+   * the socket's address a node:http request would have (tests of what depends on it).
+   */
+  fetch: (request: Request, peer?: string) => Promise<Response>;
+  /** The whole service as a node:http request listener. */
   handleNode: (req: IncomingMessage, res: ServerResponse) => void;
   /**
-   * The Yoga instance (GraphQL, the explorer, MCP, admin), loaded on first use: its modules (graphql-yoga, the
-   * schema and its plugins) are about half of the service's start-up, and no REST or health route needs them.
+   * The Yoga instance answering /graphql, loaded on first use: its modules (graphql-yoga, the schema and its
+   * plugins) are about half of the service's start-up, and no other route needs them.
    */
   yoga: LazyGraphQLServer;
   runtime: ServiceRuntime;
@@ -99,27 +108,27 @@ export interface App {
 export interface LazyGraphQLServer {
   /** The server itself, created by the first call. */
   load(): Promise<GraphQLServer>;
-  /** `load()`, then its fetch: the same arguments as Yoga's. */
-  fetch(request: Request, serverContext?: Record<string, unknown>): Promise<Response>;
+  /** `load()`, then the call answered by it: the front's /graphql entry. */
+  serve(call: HttpCall): Promise<Reply>;
 }
 
 /** Creates the GraphQL server on first use; a failed import is tried again by the next call. */
 function lazyGraphQLServer(options: GraphQLServerOptions): LazyGraphQLServer {
-  let loading: Promise<GraphQLServer> | undefined;
-  const load = () =>
+  let loading: Promise<{ server: GraphQLServer; serve(call: HttpCall): Promise<Reply> }> | undefined;
+  const loaded = () =>
     (loading ??= import('./graphql/create-yoga.js').then(
-      (module) => module.createGraphQLServer(options),
+      (module) => {
+        const server = module.createGraphQLServer(options);
+        return { server, serve: (call: HttpCall) => module.answerGraphQL(server, call) };
+      },
       (error: unknown) => {
         loading = undefined;
         throw error;
       },
     ));
   return {
-    load,
-    fetch: async (request, serverContext) => {
-      const server = await load();
-      return serverContext === undefined ? server.fetch(request) : server.fetch(request, serverContext);
-    },
+    load: async () => (await loaded()).server,
+    serve: async (call) => (await loaded()).serve(call),
   };
 }
 
@@ -213,18 +222,16 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
   // Key administration and every key's usage while the service runs; absent (404) without ADMIN_TOKEN.
   const adminRoutes = createAdminRoutes({ token: config.ADMIN_TOKEN, keys: database?.keyStore, usage: runtime.usage, tasks: tasks?.service, logger, now: () => clock.now() });
 
-  const yoga = lazyGraphQLServer({
-    runtime,
-    config,
-    metrics,
-    logger,
-    explorerPageDir: overrides.explorerPageDir,
-    httpRoutes: [adminRoutes, createMcpRoute(runtime, { tools: toolsOf(operations) })],
-    knownPaths: ['/graphql', MCP_PATH],
-    operations,
-  });
+  const yoga = lazyGraphQLServer({ runtime, metrics, operations });
+  const explorer = createExplorerRoutes({ devKey: () => offeredDevKey(config), ...(overrides.explorerPageDir ? { pageDir: () => overrides.explorerPageDir } : {}) });
 
-  // REST and system routes straight from the carrier (node:http, or fetch below); the rest goes to Yoga.
+  // Every route of the service, on one router; GraphQL is one of them, loaded by its first request.
+  const notFound = async (call: HttpCall) => problemReply(new DomainError('NOT_FOUND', `no route ${call.path}`));
+  // A route that serves only some of the paths under it: the others are the 404 of an unknown path.
+  const orNotFound =
+    (serve: (call: HttpCall) => Promise<Reply | undefined>) =>
+    async (call: HttpCall): Promise<Reply> =>
+      (await serve(call)) ?? notFound(call);
   const rest = restFrontEntries(restRoutes, createRestEndpoints(runtime));
   const v3 = createV3Face(runtime); // the keyword-data format's own paths (/v3), for its official clients
   const front = createHttpFront({
@@ -237,7 +244,14 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
       { path: '/metrics', serve: metricsRoute },
       { path: OPENAPI_PATH, serve: openApiRoute },
       ...(oauth?.entries ?? []), // /.well-known/oauth-protected-resource (RFC 9728), when OAuth is on
+      { path: '/graphql', serve: (call) => yoga.serve(call) },
+      { path: `${GRAPHIQL_ASSETS_PATH}*`, serve: orNotFound(serveGraphiQLAsset) },
+      { path: MCP_PATH, serve: createMcpRoute(runtime, { tools: toolsOf(operations) }) },
+      { path: '/admin', serve: orNotFound(adminRoutes) },
+      { path: '/admin/*', serve: orNotFound(adminRoutes) },
+      ...EXPLORER_PATHS.map((path): FrontEntry => ({ path, serve: orNotFound(explorer) })),
     ],
+    notFound,
     cors: createCorsPolicy(config.CORS_ORIGINS),
     demo: () => runtime.sourceKind === 'demo',
     access: createAccessLog({ logger, metrics }),
@@ -247,20 +261,10 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
   const fairTurns = createFairTurns(REQUESTS_PER_TURN);
   const handleNode = (req: IncomingMessage, res: ServerResponse): void =>
     fairTurns(() => {
-      const routed = front.route(req.method ?? 'GET', pathOf(req.url ?? '/'));
-      if (!routed) {
-        // The body stays paused in the socket until Yoga reads it.
-        yoga.load().then(
-          (server) => void server(req, res),
-          (error: unknown) => {
-            logger.error({ err: error }, 'could not load the GraphQL server');
-            res.destroy();
-          },
-        );
-        return;
-      }
-      routed(callFromNode(req)).then(
-        (reply) => writeReply(res, reply, req.method === 'HEAD'),
+      // Read before routing: a route handing the request on (GraphQL) sees a HEAD as the GET it is answered as.
+      const head = req.method === 'HEAD';
+      front.route(req.method ?? 'GET', pathOf(req.url ?? '/'))(callFromNode(req, res)).then(
+        (reply) => writeReply(res, reply, head),
         (error: unknown) => {
           logger.error({ err: error }, 'could not answer a request');
           res.destroy();
@@ -269,11 +273,9 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     });
 
   return {
-    async fetch(request) {
-      const call = callFromFetch(request);
-      const routed = front.route(call.method, call.path);
-      if (!routed) return yoga.fetch(request);
-      return replyToResponse(await routed(call), request.method === 'HEAD');
+    async fetch(request, peer) {
+      const call = callFromFetch(request, peer);
+      return replyToResponse(await front.route(call.method, call.path)(call), request.method === 'HEAD');
     },
     handleNode,
     yoga,

@@ -3,10 +3,9 @@ import type { KeyAdmin } from '../ports/key-admin.js';
 import type { StoredKey } from '../ports/key-store.js';
 import type { Logger } from '../ports/logger.js';
 import { readJsonBody } from '../rest/body.js';
-import { presentProblem } from '../rest/problem.js';
-import { jsonResponse } from '../rest/responses.js';
+import { problemReply } from '../rest/responses.js';
 import type { UsageService } from '../services/usage.js';
-import type { RouteInfo } from '../http/routes-plugin.js';
+import { type HttpCall, jsonReply, type Reply } from '../http/exchange.js';
 import type { TaskService } from '../tasks/task-service.js';
 import { createFailedAuthThrottle, type FailedAuthLimits } from '../services/auth/failed-auth-throttle.js';
 import { createBearerCheck } from './bearer-check.js';
@@ -48,18 +47,18 @@ const MAX_NAME = 200;
  * the throttle: a throttled peer still learns a right guess. Errors are problem+json. Logged by key id and name,
  * never a key. Revoking a key cancels its tasks (composition/tasks.ts).
  */
-export function createAdminRoutes(options: AdminRoutesOptions) {
-  if (!options.token) return async (): Promise<Response | undefined> => undefined;
+export function createAdminRoutes(options: AdminRoutesOptions): (call: HttpCall) => Promise<Reply | undefined> {
+  if (!options.token) return async () => undefined;
   const authorized = createBearerCheck(options.token);
   const throttle = createFailedAuthThrottle(ADMIN_TOKEN_LIMITS, options.now);
   const logger = options.logger.child({ component: 'admin' });
 
-  return async (request: Request, info?: RouteInfo): Promise<Response | undefined> => {
-    const { pathname, searchParams } = new URL(request.url);
+  return async (call) => {
+    const { path: pathname, query: searchParams } = call;
     if (pathname !== '/admin' && !pathname.startsWith('/admin/')) return undefined;
     try {
-      if (!authorized(request)) {
-        const peer = info?.peer;
+      if (!authorized(call.headers)) {
+        const peer = call.peer;
         const wait = throttle.waitSeconds(peer);
         if (wait > 0) throw new DomainError('TOO_MANY_REQUESTS', `too many wrong admin tokens: try again in ${wait} s`, { retryAfterSeconds: wait });
         throttle.failed(peer);
@@ -68,16 +67,16 @@ export function createAdminRoutes(options: AdminRoutesOptions) {
       }
       if (pathname === '/admin/keys') {
         const keys = need(options.keys, 'keys');
-        if (request.method === 'GET') return reply({ keys: (await keys.list()).map(presentKey) }, 200);
-        if (request.method !== 'POST') throw notAllowed('GET, POST');
-        const issued = await keys.create(nameFrom(await readJsonBody(request)));
+        if (call.method === 'GET') return reply({ keys: (await keys.list()).map(presentKey) }, 200);
+        if (call.method !== 'POST') throw notAllowed('GET, POST');
+        const issued = await keys.create(nameFrom(await readJsonBody(call)));
         logger.info({ keyId: issued.id, name: issued.name }, 'admin: key created');
         return reply(issued, 201);
       }
       const keyPath = KEY_PATH.exec(pathname);
       if (keyPath) {
         const [, id, revoke] = keyPath;
-        if (revoke ? request.method !== 'POST' : request.method !== 'DELETE') throw notAllowed(revoke ? 'POST' : 'DELETE');
+        if (revoke ? call.method !== 'POST' : call.method !== 'DELETE') throw notAllowed(revoke ? 'POST' : 'DELETE');
         const revoked = await need(options.keys, 'keys').revoke(checkedId(id!));
         if (!revoked) throw new DomainError('NOT_FOUND', `no key with id ${id}`, { field: 'id' });
         logger.info({ keyId: revoked.id, name: revoked.name }, 'admin: key revoked');
@@ -85,13 +84,13 @@ export function createAdminRoutes(options: AdminRoutesOptions) {
       }
       const taskPath = TASK_PATH.exec(pathname);
       if (taskPath) {
-        if (request.method !== 'DELETE') throw notAllowed('DELETE');
+        if (call.method !== 'DELETE') throw notAllowed('DELETE');
         const cancelled = await need(options.tasks, 'tasks').cancelAny(checkedId(taskPath[1]!));
         logger.info({ taskId: cancelled.task.id, keyId: cancelled.task.keyId }, 'admin: task cancelled');
         return reply({ id: cancelled.task.id, keyId: cancelled.task.keyId, status: cancelled.task.status, cost: cancelled.task.cost ?? 0 }, 200);
       }
       if (pathname === '/admin/usage') {
-        if (request.method !== 'GET') throw notAllowed('GET');
+        if (call.method !== 'GET') throw notAllowed('GET');
         const report = await need(options.usage, 'usage').forAll({ from: param(searchParams, 'from'), to: param(searchParams, 'to') });
         return reply(report, 200);
       }
@@ -99,17 +98,15 @@ export function createAdminRoutes(options: AdminRoutesOptions) {
     } catch (error) {
       const domain = toDomainError(error);
       if (domain.code === 'INTERNAL') logger.error({ err: error, path: pathname }, 'admin request failed');
-      const headers: Record<string, string> = { 'cache-control': 'no-store' };
-      if (domain.code === 'UNAUTHENTICATED') headers['www-authenticate'] = 'Bearer realm="admin"';
-      if (domain.retryAfterSeconds !== undefined) headers['retry-after'] = String(domain.retryAfterSeconds);
-      if (domain.allow) headers.allow = domain.allow;
-      return jsonResponse(presentProblem(domain), domain.status, headers, 'application/problem+json');
+      // The error's headers (Retry-After, Allow, WWW-Authenticate) as every face writes them; the challenge names
+      // the admin realm.
+      return problemReply(domain, { 'cache-control': 'no-store', ...(domain.code === 'UNAUTHENTICATED' ? { 'www-authenticate': 'Bearer realm="admin"' } : {}) });
     }
   };
 }
 
 // Answers carry a secret (a new key) or operator data: never cached anywhere.
-const reply = (body: unknown, status: number) => jsonResponse(body, status, { 'cache-control': 'no-store' });
+const reply = (body: unknown, status: number) => jsonReply(body, status, { 'cache-control': 'no-store' });
 
 function presentKey(key: StoredKey) {
   return { id: key.id, name: key.name, createdAt: key.createdAt.toISOString(), revokedAt: key.revokedAt?.toISOString() ?? null };

@@ -4,7 +4,7 @@ import type { SqlClient } from '../adapters/sql/sql-client.js';
 import type { KeyChangeFeed } from '../ports/key-changes.js';
 import type { Logger } from '../ports/logger.js';
 import type { ServiceRuntime } from '../services/runtime.js';
-import { outsideAnyRequest } from '../observability/request-context.js';
+import { outsideAnyRequest } from '../http/request-context.js';
 import { presentTaskGet } from '../operations/task-envelope.js';
 import { createFairTurns } from '../tasks/fair-turns.js';
 import { registerTaskMetrics } from '../tasks/task-metrics.js';

@@ -2,10 +2,7 @@
 // one write. The global (undici) Response would hand node:http a web stream to pump, at twice the cost of a hit.
 import { Response } from '@whatwg-node/fetch';
 
-/**
- * A JSON Web Response, for the routes still served through Yoga's plugins (GraphQL's own errors, admin, the
- * 404 of unknown paths); shared by the faces that answer that way.
- */
+/** A JSON Web Response, for what answers inside Yoga (GraphQL's own errors, before execution). */
 export function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}, contentType = 'application/json; charset=utf-8'): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': contentType, ...headers } });
 }

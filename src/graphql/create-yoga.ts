@@ -1,13 +1,12 @@
 import { createYoga } from 'graphql-yoga';
-import type { Config } from '../config/config.js';
-import type { Logger } from '../ports/logger.js';
+import type { HttpCall, Reply } from '../http/exchange.js';
+import { replyFromResponse } from '../http/fetch-exchange.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { useArgumentErrors } from './argument-errors-plugin.js';
 import { useArmorLimits } from './armor-plugin.js';
 import { useIntrospectionLimits } from './introspection-limits-plugin.js';
 import { useBilling } from './billing-plugin.js';
 import { useBodyLimit } from './body-limit-plugin.js';
-import { useHttpRoutes, type RouteHandler } from '../http/routes-plugin.js';
 import { useHttpStatusExtension } from './http-status-extension.js';
 import type { GraphQLContext } from './context.js';
 import { maskError } from './errors.js';
@@ -21,37 +20,28 @@ import { useOperationPlan } from './operation-plan-plugin.js';
 import { useQueryLimits } from './query-limits-plugin.js';
 import { useShortErrorMessages } from './short-error-messages.js';
 import { useJitForHotDocuments } from './jit-plugin.js';
-import { useCors } from '../http/cors.js';
-import { useExplorer } from '../web/explorer-plugin.js';
-import { offeredDevKey } from '../web/dev-key-offer.js';
-import { useObservability } from '../observability/observability-plugin.js';
 import type { Metrics } from '../ports/metrics.js';
 
 export type GraphQLServer = ReturnType<typeof createYoga<Record<string, unknown>, GraphQLContext>>;
 
 export interface GraphQLServerOptions {
   runtime: ServiceRuntime;
-  config: Config;
   metrics: Metrics;
-  logger: Logger;
-  /** Where the built explorer page is (tests build their own); default dist/web. */
-  explorerPageDir?: string | undefined;
-  /** Handlers for the paths besides /graphql, tried in order before GraphQL. */
-  httpRoutes: readonly RouteHandler[];
-  /** Paths named in metrics labels as they are (others become one label). */
-  knownPaths: readonly string[];
   /** The operations: one without a hand-made Query field gets a derived one (operation-fields.ts). */
   operations?: OperationRegistry | undefined;
 }
 
-/** The Yoga instance serving /graphql (with GraphiQL) and, for now, the routes handed to it. */
+/**
+ * The Yoga instance serving /graphql (with GraphiQL) and nothing else: the HTTP front mounts it on that one path
+ * and does, around it as around every route, CORS, HEAD, the request id, X-Source, the access log and metrics.
+ */
 export function createGraphQLServer(options: GraphQLServerOptions): GraphQLServer {
-  const { runtime, config, metrics, logger } = options;
+  const { runtime, metrics } = options;
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema: schemaWithOperations(schema, options.operations),
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    cors: false, // Yoga's default allows every origin; useCors applies CORS_ORIGINS instead
+    cors: false, // Yoga's default allows every origin; the HTTP front applies CORS_ORIGINS instead
     // useBodyLimit reads at most MAX_BODY_BYTES; Yoga's own limit would wrap the body in a second stream.
     maxRequestBodySize: false,
     logging: false,
@@ -64,10 +54,6 @@ export function createGraphQLServer(options: GraphQLServerOptions): GraphQLServe
     renderGraphiQL: renderLocalGraphiQL,
     context: createGraphQLContextFactory(runtime),
     plugins: [
-      useCors(config.CORS_ORIGINS),
-      // The explorer page at /, its files, /favicon.ico.
-      useExplorer({ devKey: () => offeredDevKey(config), ...(options.explorerPageDir ? { pageDir: () => options.explorerPageDir } : {}) }),
-      useHttpRoutes({ handlers: options.httpRoutes, demo: () => runtime.sourceKind === 'demo' }),
       useBodyLimit(),
       useArmorLimits({ metrics }),
       useIntrospectionLimits({ metrics }),
@@ -80,8 +66,24 @@ export function createGraphQLServer(options: GraphQLServerOptions): GraphQLServe
       useOperationPlan(),
       useHttpStatusExtension(),
       useGraphiQLHeaders('/graphql'),
-      // Last, so its access-log line sees what the others added (X-Cache, the key id).
-      useObservability({ logger, metrics, knownPaths: options.knownPaths }),
     ],
   });
+}
+
+/**
+ * A call the front routed to /graphql, answered by Yoga: over node:http through Yoga's own node adapter (it reads
+ * the request natively; the socket's peer reaches the context as `req`), otherwise as the Web Request.
+ */
+export async function answerGraphQL(server: GraphQLServer, call: HttpCall): Promise<Reply> {
+  let response: Response;
+  if (call.node) {
+    const { req, res } = call.node;
+    // HEAD reaches every route as a GET, the carrier dropping the body: Yoga sees the GET too.
+    req.method = call.method;
+    response = await server.handleNodeRequestAndResponse(req, res, { req, res });
+  } else {
+    const request = call.webRequest();
+    response = await server.fetch(request.method === call.method ? request : new Request(request, { method: call.method }));
+  }
+  return replyFromResponse(response);
 }

@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { type Plugin, renderGraphiQL } from 'graphql-yoga';
 import { EXAMPLE_TABS } from './graphiql-examples.js';
-
-/** Where the page loads GraphiQL's own files from: this service, never a CDN (no internet at run time). */
-export const GRAPHIQL_ASSETS_PATH = '/graphiql/assets/';
+import { GRAPHIQL_ASSETS_PATH } from './graphiql-assets.js';
 
 const CDN_DIST = /https:\/\/unpkg\.com\/@graphql-yoga\/graphiql@[^/]+\/dist\//g;
 const FAVICON = /<link rel=icon href=[^>]*>/g;
@@ -94,33 +89,4 @@ export function useGraphiQLHeaders(graphqlEndpoint: string): Plugin {
       response.headers.set('referrer-policy', 'no-referrer');
     },
   };
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  css: 'text/css; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-};
-
-// The package exports only its bundle; its folder holds the other assets.
-const distDir = dirname(createRequire(import.meta.url).resolve('@graphql-yoga/graphiql'));
-const ASSET_NAME = /^(?:monacoeditorwork\/)?[a-z0-9.-]+\.(css|js)$/i;
-const assetCache = new Map<string, Buffer>();
-
-/** Serves a GraphiQL asset from the installed package, or undefined when the name is not one of its files. */
-export async function serveGraphiQLAsset(name: string): Promise<Response | undefined> {
-  const match = ASSET_NAME.exec(name);
-  // No slash beyond the one known folder, so a name cannot climb out of the package's dist folder.
-  if (!match) return undefined;
-  let body = assetCache.get(name);
-  if (!body) {
-    try {
-      body = await readFile(join(distDir, name));
-    } catch {
-      return undefined;
-    }
-    assetCache.set(name, body);
-  }
-  return new Response(new Uint8Array(body), {
-    headers: { 'content-type': CONTENT_TYPES[match[1]!.toLowerCase()]!, 'cache-control': 'public, max-age=86400' },
-  });
 }

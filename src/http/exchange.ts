@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jsonBytes } from './json-bytes.js';
 
 /**
@@ -25,6 +26,14 @@ export interface HttpCall {
    * CLIENT_CLOSED_REQUEST when the client went away mid-body, REQUEST_TIMEOUT when the server gave up on it.
    */
   readBody(limit: number): Promise<Buffer>;
+  /**
+   * The request as a Web Request (method as sent, URL, every header, the unread body), for a library that takes
+   * one (the MCP SDK's transport) or a check that reads every header (the explorer's). The body is read through
+   * this or through readBody, never both.
+   */
+  webRequest(): Request;
+  /** The node:http request and response, when the call came over node:http: Yoga's adapter reads them natively. */
+  node?: { req: IncomingMessage; res: ServerResponse } | undefined;
 }
 
 /**

@@ -4,16 +4,40 @@ import { Response } from '@whatwg-node/fetch';
 import { DomainError } from '../domain/errors.js';
 import { byteLengthOf, type HttpCall, isStreamBody, type Reply } from './exchange.js';
 
-/** A Web-standard Request as an HttpCall (tests, tools, and routes still served through Yoga's plugins). */
-export function callFromFetch(request: Request): HttpCall {
+/** A Web-standard Request as an HttpCall (tests, tools, `App.fetch`). */
+export function callFromFetch(request: Request, peer?: string): HttpCall {
   const url = new URL(request.url);
   return {
     method: request.method,
     path: url.pathname,
     query: url.searchParams,
     headers: request.headers,
+    peer,
     readBody: (limit) => readStream(request, limit),
+    webRequest: () => request,
   };
+}
+
+/** Bodies of these types are events sent as they happen: passed on as a stream, never buffered. */
+const STREAMED = /^(text\/event-stream|multipart\/mixed)/i;
+
+/**
+ * A Web Response (from a library that answers with one: Yoga) as a Reply: status, headers, and the body in one
+ * piece (its Content-Length kept), or streamed when it is a stream of events.
+ */
+export async function replyFromResponse(response: Response): Promise<Reply> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  if (!response.body) return { status: response.status, headers, body: null };
+  if (STREAMED.test(headers['content-type'] ?? '')) {
+    delete headers['content-length'];
+    return { status: response.status, headers, body: response.body as unknown as AsyncIterable<Uint8Array> };
+  }
+  const body = new Uint8Array(await response.arrayBuffer());
+  headers['content-length'] = String(body.byteLength);
+  return { status: response.status, headers, body };
 }
 
 /** A Reply as a Web-standard Response; for HEAD, no body but the GET body's Content-Length. */

@@ -4,8 +4,11 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { byteLengthOf, type HeaderReader, type HttpCall, isStreamBody, type Reply } from './exchange.js';
 
-/** A node:http request as an HttpCall: no Web Request, no stream wrappers, the body read as Buffers. */
-export function callFromNode(req: IncomingMessage): HttpCall {
+/**
+ * A node:http request as an HttpCall: no Web Request (unless a route asks for one), no stream wrappers, the body
+ * read as Buffers.
+ */
+export function callFromNode(req: IncomingMessage, res: ServerResponse): HttpCall {
   const target = req.url ?? '/';
   const mark = target.indexOf('?');
   return {
@@ -15,7 +18,31 @@ export function callFromNode(req: IncomingMessage): HttpCall {
     headers: nodeHeaders(req),
     peer: req.socket.remoteAddress,
     readBody: (limit) => readNodeBody(req, limit),
+    webRequest: () => webRequestOf(req),
+    node: { req, res },
   };
+}
+
+/** The request as a Web Request: every header, and the body as a stream unless it was read through readBody. */
+function webRequestOf(req: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const method = req.method ?? 'GET';
+  const withBody = method !== 'GET' && method !== 'HEAD' && !req.readableDidRead;
+  const init = { method, headers, ...(withBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}) };
+  return new Request(urlOf(req), init as RequestInit);
+}
+
+function urlOf(req: IncomingMessage): string {
+  const target = req.url ?? '/';
+  try {
+    return new URL(target, `http://${req.headers.host ?? 'localhost'}`).href;
+  } catch {
+    return new URL(target, 'http://localhost').href;
+  }
 }
 
 function nodeHeaders(req: IncomingMessage): HeaderReader {

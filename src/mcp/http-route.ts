@@ -2,6 +2,9 @@ import { type DomainError, toDomainError } from '../domain/errors.js';
 import { MAX_BATCH_MESSAGES } from '../domain/requests/live-limits.js';
 import { type JsonPathPart, MAX_JSON_DEPTH, tooDeepError, tooDeepTextPath } from '../face-kit/json-depth.js';
 import { MAX_BODY_BYTES, readTextBody } from '../face-kit/request-body.js';
+import { errorHeaders } from '../http/error-headers.js';
+import { type HttpCall, jsonReply, type Reply } from '../http/exchange.js';
+import { replyFromResponse } from '../http/fetch-exchange.js';
 import type { CallStatus } from '../services/cache-status.js';
 import { requirePrincipal } from '../services/run-operation.js';
 import type { ServiceRuntime } from '../services/runtime.js';
@@ -18,10 +21,9 @@ const loadSdk = () => (sdk ??= Promise.all([import('@modelcontextprotocol/sdk/se
 export const MCP_PATH = '/mcp';
 
 /** A JSON-RPC error outside any request (the transport's own shape for HTTP-level failures). */
-function transportError(status: number, message: string, headers: Record<string, string> = {}, rpc: { code?: number; data?: unknown } = {}): Response {
+function transportError(status: number, message: string, headers: Record<string, string> = {}, rpc: { code?: number; data?: unknown } = {}): Reply {
   const error = { code: rpc.code ?? -32000, message, ...(rpc.data === undefined ? {} : { data: rpc.data }) };
-  const body = JSON.stringify({ jsonrpc: '2.0', error, id: null });
-  return new Response(body, { status, headers: { 'content-type': 'application/json', ...headers } });
+  return jsonReply({ jsonrpc: '2.0', error, id: null }, status, headers, 'application/json');
 }
 
 /** A tool argument by its name (`keywords` for `params.arguments.keywords[0][0]…`), else the message's member. */
@@ -32,11 +34,10 @@ function mcpFieldOf(path: readonly JsonPathPart[]): string {
   return named.length > 0 ? named.join('.') : 'body';
 }
 
-function authError(error: DomainError): Response {
-  const headers: Record<string, string> = { 'x-cost': '0' };
-  if (error.code === 'UNAUTHENTICATED') headers['www-authenticate'] = error.challenge ?? 'Bearer';
-  if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
-  return transportError(error.status, error.message, headers);
+const refused = (...args: Parameters<typeof transportError>) => ({ refused: transportError(...args) });
+
+function authError(error: DomainError): Reply {
+  return transportError(error.status, error.message, { ...errorHeaders(error), 'x-cost': '0' });
 }
 
 /** MISS when any call missed, else STALE when any was stale, else HIT: the header speaks for the request. */
@@ -50,18 +51,18 @@ const isJson = (contentType: string | null) => (contentType ?? '').split(';')[0]
 const acceptsAnswer = (accept: string | null) => !!accept?.includes('application/json') && accept.includes('text/event-stream');
 
 /**
- * The POST's JSON body, read here rather than by the transport so its calls can be planned before any runs; a
- * Response when it cannot be (too large, not JSON, a batch of more than MAX_BATCH_MESSAGES), undefined when the
+ * The POST's JSON body, read here rather than by the transport so its calls can be planned before any runs; the
+ * refusal when it cannot be (too large, not JSON, a batch of more than MAX_BATCH_MESSAGES), undefined when the
  * transport refuses the request anyway (not JSON: 415; an Accept without both types: 406), as it always did.
  */
-async function readMessages(request: Request, maxBytes: number): Promise<{ body: unknown } | Response | undefined> {
-  if (!isJson(request.headers.get('content-type')) || !acceptsAnswer(request.headers.get('accept'))) return undefined;
+async function readMessages(call: HttpCall, maxBytes: number): Promise<{ body: unknown } | { refused: Reply } | undefined> {
+  if (!isJson(call.headers.get('content-type')) || !acceptsAnswer(call.headers.get('accept'))) return undefined;
   let text: string;
   try {
-    text = await readTextBody(request, maxBytes);
+    text = await readTextBody(call, maxBytes);
   } catch (error) {
-    const refused = toDomainError(error);
-    return transportError(refused.status, refused.message, { 'x-cost': '0' });
+    const failed = toDomainError(error);
+    return refused(failed.status, failed.message, { 'x-cost': '0' });
   }
   // JSON nested deeper than MAX_JSON_DEPTH is refused as every face refuses it, found in the text before it is
   // parsed: HTTP 400, -32602 naming the argument when it is in the params, the domain's code, field and reason in
@@ -71,26 +72,32 @@ async function readMessages(request: Request, maxBytes: number): Promise<{ body:
     const error = tooDeepError(mcpFieldOf(path));
     const inParams = path[typeof path[0] === 'number' ? 1 : 0] === 'params';
     const data = { code: error.code, field: error.field, reason: error.reason, params: { max: MAX_JSON_DEPTH } };
-    return transportError(400, error.message, { 'x-cost': '0' }, { code: inParams ? -32602 : -32600, data });
+    return refused(400, error.message, { 'x-cost': '0' }, { code: inParams ? -32602 : -32600, data });
   }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return transportError(400, 'Parse error: Invalid JSON', { 'x-cost': '0' }, { code: -32700 });
+    return refused(400, 'Parse error: Invalid JSON', { 'x-cost': '0' }, { code: -32700 });
   }
   if (Array.isArray(body) && body.length > MAX_BATCH_MESSAGES) {
     const message = `a batch may hold at most ${MAX_BATCH_MESSAGES} messages and this one holds ${body.length}; send the rest in another request`;
-    return transportError(400, message, { 'x-cost': '0' }, { code: -32600 });
+    return refused(400, message, { 'x-cost': '0' }, { code: -32600 });
   }
   return { body };
 }
 
-function addBillingHeaders(response: Response, outcomes: readonly ToolCallOutcome[]): Response {
+function addBillingHeaders(reply: Reply, outcomes: readonly ToolCallOutcome[]): Reply {
   const billed = outcomes.filter((o) => o.ok && !o.free);
-  if (billed.length > 0) response.headers.set('x-cache', combined(billed.map((o) => o.cacheStatus)));
-  response.headers.set('x-cost', String(outcomes.reduce((sum, o) => sum + o.cost, 0)));
-  return response;
+  if (billed.length > 0) reply.headers['x-cache'] = combined(billed.map((o) => o.cacheStatus));
+  reply.headers['x-cost'] = String(outcomes.reduce((sum, o) => sum + o.cost, 0));
+  return reply;
+}
+
+/** The POST as the transport reads it: method, URL and headers (the body, read here, is handed over parsed). */
+function headersOnly(call: HttpCall): Request {
+  const request = call.webRequest();
+  return new Request(request.url, { method: request.method, headers: request.headers });
 }
 
 /**
@@ -99,21 +106,20 @@ function addBillingHeaders(response: Response, outcomes: readonly ToolCallOutcom
  * before the transport sees the request: without one, a 401 with WWW-Authenticate, as on every face.
  */
 export function createMcpRoute(runtime: ServiceRuntime, options: { maxBodyBytes?: number; tools?: readonly McpTool[] } = {}) {
-  // `info.peer`: the socket's address, which wrong keys are counted by (the router passes it).
-  return async (request: Request, info?: { peer?: string | undefined }): Promise<Response | undefined> => {
-    if (new URL(request.url).pathname !== MCP_PATH) return undefined;
+  // `call.peer`: the socket's address, which wrong keys are counted by.
+  return async (call: HttpCall): Promise<Reply> => {
     let principal;
     try {
-      principal = await requirePrincipal(runtime, request.headers.get('authorization'), info?.peer);
+      principal = await requirePrincipal(runtime, call.headers.get('authorization'), call.peer);
     } catch (error) {
       return authError(toDomainError(error));
     }
     // Stateless: no stream to open with GET and no session to end with DELETE.
-    if (request.method !== 'POST') return transportError(405, `${request.method} is not allowed on ${MCP_PATH}; use POST`, { allow: 'POST' });
+    if (call.method !== 'POST') return transportError(405, `${call.method} is not allowed on ${MCP_PATH}; use POST`, { allow: 'POST' });
 
     const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
-    const read = await readMessages(request, maxBodyBytes);
-    if (read instanceof Response) return read;
+    const read = await readMessages(call, maxBodyBytes);
+    if (read && 'refused' in read) return read.refused;
     const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer, toolsByName }] = await loadSdk();
     // Every tool call of the POST, one or a batch, planned together before any runs: one live request.
     const planned = read ? await planBatch(runtime, principal, read.body, toolsByName(options.tools)) : undefined;
@@ -126,7 +132,9 @@ export function createMcpRoute(runtime: ServiceRuntime, options: { maxBodyBytes?
     });
     try {
       await server.connect(transport);
-      return addBillingHeaders(await transport.handleRequest(request, read ? { parsedBody: read.body } : undefined), outcomes);
+      // The body is read (or refused unread, when the transport refuses the request): only its headers go on.
+      const response = await transport.handleRequest(headersOnly(call), read ? { parsedBody: read.body } : undefined);
+      return addBillingHeaders(await replyFromResponse(response), outcomes);
     } finally {
       await server.close();
     }

@@ -1,28 +1,16 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '../ports/logger.js';
 import type { CacheResult, Metrics } from '../ports/metrics.js';
-import type { RequestInfo } from './request-context.js';
+import type { AccessEntry } from '../http/request-context.js';
 import { unredacted } from './json-logger.js';
 
 const CACHE_VALUES = new Set<string>(['HIT', 'MISS', 'STALE']);
 /** Probes and scrapes come every few seconds: logged at debug so they do not drown the access log. */
 const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
-/** One answered request, as the access log and the metrics see it. */
-export interface AccessEntry {
-  info: RequestInfo;
-  method: string;
-  path: string;
-  /** The bounded route label (a route template, or `unmatched`). */
-  route: string;
-  status: number;
-  /** The answer's X-Cache, when it has one. */
-  xCache: string | null;
-}
-
 /**
- * One structured access-log line and one metrics sample per request, for every carrier (the HTTP front and
- * Yoga's plugin). Logs the key id only — never the key, never the Authorization header.
+ * One structured access-log line and one metrics sample per request, for every route (the HTTP front reports
+ * each answer). Logs the key id only — never the key, never the Authorization header.
  */
 export function createAccessLog(options: { logger: Logger; metrics: Metrics }): (entry: AccessEntry) => void {
   const { metrics } = options;

@@ -1,5 +1,5 @@
 import type { Authenticator } from '../services/auth/authenticator.js';
-import { currentRequest } from './request-context.js';
+import { currentRequest } from '../http/request-context.js';
 
 /**
  * The same authenticator, noting the key id (never the key) of the current request for the access log. Both

@@ -1,6 +1,6 @@
 import { pino, type DestinationStream, type Level, type Logger as PinoLogger } from 'pino';
 import type { Logger } from '../ports/logger.js';
-import { currentRequest } from './request-context.js';
+import { currentRequest } from '../http/request-context.js';
 
 /**
  * Paths pino censors in every line, as a second fence: our own code logs only key ids, but a header map or

@@ -1,14 +1,9 @@
 import { DomainError } from '../domain/errors.js';
-import { jsonResponse } from '../face-kit/json-response.js';
 import { errorHeaders } from '../http/error-headers.js';
 import { jsonReply, type Reply } from '../http/exchange.js';
 import { presentProblem } from './problem.js';
 import type { Family } from './routes.js';
 import { type EnvelopeRequest, presentEnvelopeError } from './v1/envelope.js';
-
-// jsonResponse lives in the face kit (GraphQL uses it too); re-exported for admin/ and the HTTP front, which
-// import it from here.
-export { jsonResponse };
 
 /** The /v2 (and system routes') problem+json answer for a domain error, with its headers. */
 export function problemReply(error: DomainError, headers: Record<string, string> = {}): Reply {

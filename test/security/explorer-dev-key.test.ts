@@ -25,7 +25,7 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 
 async function ask(app: ReturnType<typeof appWith>, remoteAddress: string | undefined, headers: Record<string, string> = {}) {
   const request = new Request('http://localhost:8080/explorer/dev-key', { headers: { host: 'localhost:8080', ...headers } });
-  const response = await app.yoga.fetch(request, { req: { socket: { remoteAddress } } } as never);
+  const response = await app.fetch(request, remoteAddress);
   expect(response.headers.get('cache-control')).toBe('no-store');
   return ((await response.json()) as { key: string | null }).key;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAdminRoutes } from '../../src/admin/admin-routes.js';
+import { callFromFetch, replyToResponse } from '../../src/http/fetch-exchange.js';
 import { MAX_JSON_DEPTH, tooDeepPath, tooDeepTextPath } from '../../src/face-kit/json-depth.js';
 import { callTool } from '../../src/mcp/call-tool.js';
 import { MCP_TOOLS } from '../../src/mcp/tool-list.js';
@@ -102,9 +103,9 @@ describe('JSON nested 5,000 deep is a 400 naming the field on every face, never 
     };
     const token = 'admin-token-for-the-depth-test-0123';
     const admin = createAdminRoutes({ token, keys, usage: undefined, logger: silentLogger });
-    const res = (await admin(
-      new Request('http://localhost/admin/keys', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: `{"name":${DEEP}}` }),
-    ))!;
+    const res = replyToResponse((await admin(
+      callFromFetch(new Request('http://localhost/admin/keys', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: `{"name":${DEEP}}` })),
+    ))!);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'INVALID_FIELD', field: 'name', ...TOO_DEEP });
     expect(created).toBe(0);

@@ -10,6 +10,18 @@ export interface RequestInfo {
   keyId?: string;
 }
 
+/** One answered request, as the access log and the metrics see it (the HTTP front reports each). */
+export interface AccessEntry {
+  info: RequestInfo;
+  method: string;
+  path: string;
+  /** The bounded route label (a route template, or `unmatched`). */
+  route: string;
+  status: number;
+  /** The answer's X-Cache, when it has one. */
+  xCache: string | null;
+}
+
 const storage = new AsyncLocalStorage<RequestInfo>();
 
 /** A client's X-Request-Id is reused only when it is a short, printable token (safe in logs and headers). */
