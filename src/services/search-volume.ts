@@ -23,7 +23,6 @@ import { createSingleFlight } from '../domain/single-flight.js';
 
 export type { MatchTypeVolume, MatchTypeVolumes, MonthlyVolume } from './match-type-volumes.js';
 export type { FormMeasure } from './keyword-form-volume.js';
-export { measureMonthlyVolume, monthlyVolumeOf, monthlyVolumeQuery } from './monthly-volume.js';
 
 export interface SearchVolumeParams extends LocationInput {
   keywords: readonly string[];

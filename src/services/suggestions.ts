@@ -12,7 +12,7 @@ import { planLiveCalls } from './quota-check.js';
 import { getTop, toTopQuery } from './top.js';
 
 // The stage types are a port (an adapter implements a provider); re-exported for the services' own users.
-export type { Candidate, StageReport, SuggestionSeed };
+export type { Candidate };
 
 export interface SuggestionsParams extends LocationInput {
   keyword: string;

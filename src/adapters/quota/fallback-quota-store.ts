@@ -5,7 +5,6 @@ import { LOCAL_BUDGET_SHARE, localLimits } from './local-share.js';
 import { createMemoryQuotaStore, type QuotaStore } from './quota-store.js';
 import type { QuotaLimits } from './sliding-window.js';
 
-export { LOCAL_BUDGET_SHARE } from './local-share.js';
 /** How long the shared store is left alone after it failed, before it is tried again. */
 export const RETRY_SHARED_AFTER_MS = 10_000;
 

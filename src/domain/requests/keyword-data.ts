@@ -100,10 +100,6 @@ export const locationsRequestSchema = z.object({
   language_code: textField('language_code', MAX_LANGUAGE_CODE_LENGTH).optional(),
 });
 
-export type SearchVolumeRequestBody = z.output<typeof searchVolumeRequestSchema>;
-export type SuggestionsRequestBody = z.output<typeof suggestionsRequestSchema>;
-export type LocationsRequestBody = z.output<typeof locationsRequestSchema>;
-
 /**
  * The same rules for callers that do not come through the schemas (GraphQL): 1..100 keywords, each trimmed,
  * non-empty and at most 400 characters. Returns the normalised phrases, index for index; errors name

@@ -25,7 +25,3 @@ export const regionsRequestSchema = z.object({
   region: stringField('region').optional(),
   devices: devicesField.optional(),
 });
-
-export type TopRequestBody = z.output<typeof topRequestSchema>;
-export type DynamicsRequestBody = z.output<typeof dynamicsRequestSchema>;
-export type RegionsRequestBody = z.output<typeof regionsRequestSchema>;

@@ -28,15 +28,6 @@ function shownLength(cell: CsvCell): number {
   return String(cell).length;
 }
 
-/**
- * Each column's width from what it shows: its widest cell, and its header's longest word (the header wraps, so a
- * long header does not make a column of numbers wide). LibreOffice shows a column with no width at its default
- * ~10 characters, which cut every phrase to "детский в…".
- */
-export function columnWidths(table: CsvTable): number[] {
-  return sheetShapeOf(table).widths;
-}
-
 /** A column's width from its header and its widest cell (characters). */
 function widthOf(header: string, widest: number): number {
   const longestWord = Math.max(...header.split(/\s+/).map((word) => word.length));

@@ -101,5 +101,3 @@ export function createTaskRoutes(registry: OperationRegistry = defaultRegistry):
     ];
   });
 }
-
-export const taskRoutes: RestRoute[] = createTaskRoutes();
