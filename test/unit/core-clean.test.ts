@@ -108,6 +108,8 @@ describe('noise classes (data/core/noise-classes.json)', () => {
     expect(one('велосипеды в нижнем новгороде').noise).toEqual(['geo']);
     expect(one('велосипед спб').verdict).toBe('drop');
     expect(one('велосипед в москве').noise).toEqual([]);
+    expect(one('велосипед казань').noise).toEqual(['geo']);
+    expect(one('велосипед в екатеринбурге').noise).toEqual(['geo']);
     expect(one('велосипед россия').noise).toEqual([]);
     expect(one('велосипед екатеринбург', { regionId: undefined }).noise).toEqual([]);
   });

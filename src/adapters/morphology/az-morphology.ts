@@ -39,7 +39,27 @@ export function azMorphology(az: AzModule, memoLimit = 200_000): Morphology {
     const normal = parse.normalize() as { word?: unknown } | null | false;
     return normal && typeof normal.word === 'string' ? normal.word.toLowerCase().replaceAll('ё', 'е') : word;
   };
+  const variantMemo = new Map<string, readonly string[]>();
+  const variants = (word: string): readonly string[] => {
+    const first = analyse(word);
+    if (!CYRILLIC.test(word)) return [first];
+    const all = new Set([first]);
+    for (const parse of az.Morph(word)) {
+      const normal = parse.normalize() as { word?: unknown } | null | false;
+      if (normal && typeof normal.word === 'string') all.add(normal.word.toLowerCase().replaceAll('ё', 'е'));
+    }
+    return [...all];
+  };
   return {
+    lemmaVariants(word) {
+      let list = variantMemo.get(word);
+      if (list === undefined) {
+        list = variants(word);
+        if (variantMemo.size >= memoLimit) variantMemo.clear();
+        variantMemo.set(word, list);
+      }
+      return list;
+    },
     lemma(word) {
       let lemma = memo.get(word);
       if (lemma === undefined) {

@@ -121,7 +121,8 @@ export function cleanCore(phrases: readonly CorePhraseInput[], options: CleanOpt
   };
 
   const works: Work[] = phrases.map((input, index) => {
-    const lemmas = tokenize(input.phrase).map((w) => morphology.lemma(w));
+    const words = tokenize(input.phrase);
+    const lemmas = words.map((w) => morphology.lemma(w));
     const content = lemmas.filter((l) => !stopWords.has(l));
     const noise = new Set<string>();
     const matched: Work['matched'] = [];
@@ -133,8 +134,17 @@ export function cleanCore(phrases: readonly CorePhraseInput[], options: CleanOpt
       }
     }
     let places = 0;
+    const contentWords = words.filter((_, k) => !stopWords.has(lemmas[k]!));
+    const variantsAt = (k: number) => morphology.lemmaVariants(contentWords[k]!);
+    const placeAt = (i: number) => {
+      for (const first of variantsAt(i))
+        for (const p of rules.placesByFirst.get(first) ?? [])
+          if (i + p.lemmas.length <= content.length && p.lemmas.every((l, k) => k === 0 || variantsAt(i + k).includes(l)))
+            return p;
+      return undefined;
+    };
     for (let i = 0; i < content.length; i++) {
-      const place = (rules.placesByFirst.get(content[i]!) ?? []).find((p) => startsAt(content, i, p.lemmas));
+      const place = placeAt(i);
       if (!place) continue;
       places++;
       const v = judgePlace(place);

@@ -9,4 +9,6 @@ export interface Morphology {
    * (лучший must not become хороший). Latin words: a stem. Unknown words: the word itself.
    */
   lemma(word: string): string;
+  /** Every normal form the word may have, `lemma(word)` first (казани: казань or казан); for place names. */
+  lemmaVariants(word: string): readonly string[];
 }

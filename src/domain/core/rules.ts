@@ -85,8 +85,9 @@ export function compileRules(data: CoreRulesData, morphology: Morphology, catalo
   const ambiguous = new Set(data.places.ambiguous.map((w) => morphology.lemma(w)));
   const placesByFirst = new Map<string, PlaceEntry[]>();
   const seenPlaces = new Set<string>();
-  const addPlace = (text: string, regionId: number) => {
-    const lemmas = lemmasOf(text, morphology).filter((l) => !stopWords.has(l));
+  const addPlace = (text: string, regionId: number, asWritten = false) => {
+    // A name the dictionary does not know is guessed (Казань → казанить): index it as written as well.
+    const lemmas = (asWritten ? tokenize(text) : lemmasOf(text, morphology)).filter((l) => !stopWords.has(l));
     const key = `${regionId}:${lemmas.join(' ')}`;
     if (lemmas.length === 0 || seenPlaces.has(key)) return;
     if (lemmas.length === 1 && ambiguous.has(lemmas[0]!)) return;
@@ -94,7 +95,12 @@ export function compileRules(data: CoreRulesData, morphology: Morphology, catalo
     pushIndexed(placesByFirst, lemmas[0], { regionId, text: text.toLowerCase().replaceAll('ё', 'е'), lemmas });
   };
   for (const [alias, regionId] of Object.entries(data.places.aliases)) addPlace(alias, regionId);
-  if (catalog) for (const region of catalog.all) if (PLACE_TYPES.has(region.type)) addPlace(region.name, region.id);
+  if (catalog)
+    for (const region of catalog.all)
+      if (PLACE_TYPES.has(region.type)) {
+        addPlace(region.name, region.id);
+        addPlace(region.name, region.id, true);
+      }
   // Longest names first, so "нижний новгород" wins over a shorter name starting the same way.
   for (const list of placesByFirst.values()) list.sort((a, b) => b.lemmas.length - a.lemmas.length);
 
