@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { azMorphologyProvider } from '../../src/adapters/morphology/az-morphology.js';
 import { loadCoreRules } from '../../src/adapters/morphology/core-data.js';
-import { loadRegionCatalog } from '../../src/adapters/region-data.js';
+import { findDataFile, loadRegionCatalog } from '../../src/adapters/region-data.js';
 import { cleanCore, type CleanOptions, type CorePhraseInput } from '../../src/domain/core/clean.js';
+import { directLength } from '../../src/domain/core/direct.js';
 import type { Morphology } from '../../src/domain/core/morphology.js';
 import { tokenize } from '../../src/domain/core/text.js';
 
@@ -162,5 +164,34 @@ describe('across the list', () => {
   it('addressable volume: kept phrases, duplicates once', () => {
     expect(clean(list).addressable_volume).toBe(1000 + 300 + 40);
     expect(clean(['купить велосипед']).addressable_volume).toBeNull();
+  });
+});
+
+describe('limits and data', () => {
+  it('cross-minus words stop at 4,096 characters for the keyword with its negatives', () => {
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const tails = Array.from({ length: 1200 }, (_, i) => `q${letters[i % 26]}${letters[Math.floor(i / 26) % 26]}${letters[Math.floor(i / 676)]}zz`);
+    const r = clean(['велосипед', ...tails.map((t) => `велосипед ${t}`)], { regionId: undefined });
+    const head = r.phrases[0]!;
+    expect(head.cross_minus.length).toBeGreaterThan(100);
+    expect(head.cross_minus.length).toBeLessThan(1200);
+    expect(directLength(`${head.phrase} ${head.cross_minus.join(' ')}`)).toBeLessThanOrEqual(4096);
+  });
+
+  it('every word list in data/core names its source; every noise class has entries and a verdict', () => {
+    for (const cls of rules.noise.classes) {
+      expect(cls.source.length, cls.id).toBeGreaterThan(20);
+      expect(cls.entries.length, cls.id).toBeGreaterThan(0);
+      expect(['drop', 'review']).toContain(cls.verdict);
+    }
+    const files = ['noise-classes.json', 'stop-words.json', 'order-rules.json', 'place-aliases.json'];
+    for (const file of files) {
+      const data = JSON.parse(readFileSync(findDataFile(`core/${file}`), 'utf8')) as { source?: string; classes?: unknown };
+      expect(data.source ?? (data.classes ? 'per class' : ''), file).not.toBe('');
+    }
+  });
+
+  it('every noise class of the data has a test above', () => {
+    expect(rules.noise.classes.map((c) => c.id).sort()).toEqual(['adult', 'diy', 'free', 'informational', 'jobs', 'reviews', 'second_hand']);
   });
 });

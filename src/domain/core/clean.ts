@@ -98,7 +98,8 @@ function regionScope(catalog: RegionCatalog, regionId: number): number {
 /**
  * Cleans a list of search phrases (issue 27, section 2): lemmas, implicit duplicates, noise classes, a
  * verdict with its reason, negative keywords in Direct's syntax, cross-minus words, addressable volume.
- * Pure: the morphology is already loaded, the word lists and the catalogue are passed in.
+ * Pure: the morphology is already loaded, the word lists and the catalogue are passed in. The lists and place
+ * names are compiled once per (rules, morphology, catalogue) object: pass the same objects on every call.
  */
 export function cleanCore(phrases: readonly CorePhraseInput[], options: CleanOptions, morphology: Morphology): CleanResult {
   const rules = compiled(options.rules, morphology, options.catalog);
