@@ -111,6 +111,17 @@ describe('noise classes (data/core/noise-classes.json)', () => {
     expect(one('велосипед спб').verdict).toBe('drop');
     expect(one('велосипед в москве').noise).toEqual([]);
     expect(one('велосипед казань').noise).toEqual(['geo']);
+    // Names the dictionary does not know, in any case form (place-stem.ts).
+    expect(one('велосипед в казани').noise).toEqual(['geo']);
+    expect(one('самокат в самаре').noise).toEqual(['geo']);
+    expect(one('велосипеды краснодаре').noise).toEqual(['geo']);
+    expect(one('велосипед в ростове').noise).toEqual(['geo']);
+    expect(one('велосипед ростов на дону').noise).toEqual(['geo']);
+    expect(one('велосипед санкт-петербург').noise).toEqual(['geo']);
+    // Ambiguous names (data/core/place-aliases.json) are not places.
+    expect(one('детские горки купить').noise).toEqual([]);
+    expect(one('чехов рассказы').noise).toEqual([]);
+    expect(one('купить электросамокат').noise).toEqual([]);
     expect(one('велосипед в екатеринбурге').noise).toEqual(['geo']);
     expect(one('велосипед россия').noise).toEqual([]);
     expect(one('велосипед екатеринбург', { regionId: undefined }).noise).toEqual([]);

@@ -1,6 +1,7 @@
 import type { RegionCatalog } from '../regions/catalog.js';
 import { DIRECT_LIMITS, directLength, inlineNegatives, negativeKeywordProblem, negativeKeywordText } from './direct.js';
 import type { Morphology } from './morphology.js';
+import { placeStem } from './place-stem.js';
 import { compileRules, startsAt, type CompiledRules, type CoreRulesData, type PlaceEntry } from './rules.js';
 import { tokenize } from './text.js';
 
@@ -142,6 +143,10 @@ export function cleanCore(phrases: readonly CorePhraseInput[], options: CleanOpt
         for (const p of rules.placesByFirst.get(first) ?? [])
           if (i + p.lemmas.length <= content.length && p.lemmas.every((l, k) => k === 0 || variantsAt(i + k).includes(l)))
             return p;
+      // A name the dictionary does not know: its words' crude stems.
+      const stemAt = (k: number) => placeStem(contentWords[k]!);
+      for (const p of rules.placesByStem.get(stemAt(i)) ?? [])
+        if (i + p.stems.length <= content.length && p.stems.every((st, k) => k === 0 || stemAt(i + k) === st)) return p;
       return undefined;
     };
     for (let i = 0; i < content.length; i++) {

@@ -1,5 +1,6 @@
 import type { Morphology } from './morphology.js';
 import type { RegionCatalog } from '../regions/catalog.js';
+import { placeStem } from './place-stem.js';
 import { tokenize } from './text.js';
 
 /** data/core/noise-classes.json */
@@ -42,6 +43,8 @@ export interface PlaceEntry {
   text: string;
   /** Non-stop lemmas of the name. */
   lemmas: string[];
+  /** Crude stems of the name's words as written (see place-stem.ts), for names the dictionary does not know. */
+  stems: string[];
 }
 
 export interface CompiledRules {
@@ -52,6 +55,8 @@ export interface CompiledRules {
   orderRules: { id: string; anyOf: ReadonlySet<string>; places: boolean; minMatches: number }[];
   /** Place names indexed by their first lemma (empty without a catalogue but for the aliases). */
   placesByFirst: ReadonlyMap<string, readonly PlaceEntry[]>;
+  /** The same places indexed by the stem of their first word. */
+  placesByStem: ReadonlyMap<string, readonly PlaceEntry[]>;
 }
 
 const lemmasOf = (text: string, morphology: Morphology): string[] => tokenize(text).map((w) => morphology.lemma(w));
@@ -82,17 +87,28 @@ export function compileRules(data: CoreRulesData, morphology: Morphology, catalo
     }
   }
 
-  const ambiguous = new Set(data.places.ambiguous.map((w) => morphology.lemma(w)));
+  const ambiguousWords = tokenize(data.places.ambiguous.join(' '));
+  const ambiguous = new Set([...ambiguousWords, ...ambiguousWords.map((w) => morphology.lemma(w)), ...ambiguousWords.map(placeStem)]);
   const placesByFirst = new Map<string, PlaceEntry[]>();
+  const placesByStem = new Map<string, PlaceEntry[]>();
   const seenPlaces = new Set<string>();
+  const seenStems = new Set<string>();
   const addPlace = (text: string, regionId: number, asWritten = false) => {
     // A name the dictionary does not know is guessed (Казань → казанить): index it as written as well.
-    const lemmas = (asWritten ? tokenize(text) : lemmasOf(text, morphology)).filter((l) => !stopWords.has(l));
+    const words = tokenize(text).filter((w) => !stopWords.has(w));
+    const lemmas = asWritten ? words : words.map((w) => morphology.lemma(w));
+    const stems = words.map(placeStem);
     const key = `${regionId}:${lemmas.join(' ')}`;
     if (lemmas.length === 0 || seenPlaces.has(key)) return;
-    if (lemmas.length === 1 && ambiguous.has(lemmas[0]!)) return;
+    if (lemmas.length === 1 && (ambiguous.has(lemmas[0]!) || ambiguous.has(words[0]!) || ambiguous.has(stems[0]!))) return;
     seenPlaces.add(key);
-    pushIndexed(placesByFirst, lemmas[0], { regionId, text: text.toLowerCase().replaceAll('ё', 'е'), lemmas });
+    const entry = { regionId, text: text.toLowerCase().replaceAll('ё', 'е'), lemmas, stems };
+    pushIndexed(placesByFirst, lemmas[0], entry);
+    const stemKey = `${regionId}:${stems.join(' ')}`;
+    if (!seenStems.has(stemKey)) {
+      seenStems.add(stemKey);
+      pushIndexed(placesByStem, stems[0], entry);
+    }
   };
   for (const [alias, regionId] of Object.entries(data.places.aliases)) addPlace(alias, regionId);
   if (catalog)
@@ -103,6 +119,7 @@ export function compileRules(data: CoreRulesData, morphology: Morphology, catalo
       }
   // Longest names first, so "нижний новгород" wins over a shorter name starting the same way.
   for (const list of placesByFirst.values()) list.sort((a, b) => b.lemmas.length - a.lemmas.length);
+  for (const list of placesByStem.values()) list.sort((a, b) => b.stems.length - a.stems.length);
 
   const orderRules = data.orderRules.rules.map((rule) => ({
     id: rule.id,
@@ -110,7 +127,7 @@ export function compileRules(data: CoreRulesData, morphology: Morphology, catalo
     anyOf: new Set(rule.anyOf.filter((w) => w !== '@place').map((w) => morphology.lemma(w))),
     minMatches: rule.minMatches,
   }));
-  return { stopWords, noiseByFirst, classVerdict, orderRules, placesByFirst };
+  return { stopWords, noiseByFirst, classVerdict, orderRules, placesByFirst, placesByStem };
 }
 
 /** True when `needle` occurs in `hay` as consecutive items from index `at`. */
