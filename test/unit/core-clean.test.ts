@@ -125,6 +125,12 @@ describe('noise classes (data/core/noise-classes.json)', () => {
     expect(one('велосипед в екатеринбурге').noise).toEqual(['geo']);
     expect(one('велосипед россия').noise).toEqual([]);
     expect(one('велосипед екатеринбург', { regionId: undefined }).noise).toEqual([]);
+    // Another city of the asked city's own region: review, not drop.
+    expect(one('велосипед химки')).toMatchObject({ noise: ['geo_nearby'], verdict: 'review' });
+    // A route from the asked city: review, and no negative keyword that would remove it.
+    const route = clean(['поезд москва спб']);
+    expect(route.phrases[0]).toMatchObject({ noise: ['geo_route'], verdict: 'review' });
+    expect(route.negative_keywords.entries).toEqual([]);
   });
 
   it('zero_exact when the exact count is 0', () => {

@@ -136,6 +136,7 @@ export function cleanCore(phrases: readonly CorePhraseInput[], options: CleanOpt
       }
     }
     let places = 0;
+    const found: { place: PlaceEntry; verdict: 'drop' | 'review' | null }[] = [];
     const contentWords = words.filter((_, k) => !stopWords.has(lemmas[k]!));
     const variantsAt = (k: number) => morphology.lemmaVariants(contentWords[k]!);
     const placeAt = (i: number) => {
@@ -153,13 +154,21 @@ export function cleanCore(phrases: readonly CorePhraseInput[], options: CleanOpt
       const place = placeAt(i);
       if (!place) continue;
       places++;
-      const v = judgePlace(place);
-      if (v) {
-        noise.add(v === 'drop' ? 'geo' : 'geo_nearby');
-        const text = negativeKeywordText(place.lemmas.length > 1 ? place.text.split(/\s+/) : [place.text], stopWords);
-        matched.push({ key: `geo|${text}`, text, classId: v === 'drop' ? 'geo' : 'geo_nearby', verdict: v });
-      }
+      found.push({ place, verdict: judgePlace(place) });
       i += place.lemmas.length - 1;
+    }
+    // A route from or to the asked place ("москва спб" for Moscow) is not other-city noise: the specialist decides.
+    const route = found.length >= 2 && asked !== undefined && found.some((f) => f.verdict === null);
+    for (const { place, verdict } of found) {
+      if (!verdict) continue;
+      if (route) {
+        noise.add('geo_route');
+        continue;
+      }
+      const classId = verdict === 'drop' ? 'geo' : 'geo_nearby';
+      noise.add(classId);
+      const text = negativeKeywordText(place.lemmas.length > 1 ? place.text.split(/\s+/) : [place.text], stopWords);
+      matched.push({ key: `geo|${text}`, text, classId, verdict });
     }
     if (input.exact === 0) noise.add('zero_exact');
     const ordered = rules.orderRules.some((rule) => {
@@ -188,7 +197,7 @@ export function cleanCore(phrases: readonly CorePhraseInput[], options: CleanOpt
     let verdict: Verdict = 'keep';
     let reason = 'clean';
     const dropClass = noise.find((c) => c === 'geo' || rules.classVerdict.get(c) === 'drop');
-    const reviewClass = noise.find((c) => c === 'geo_nearby' || rules.classVerdict.get(c) === 'review');
+    const reviewClass = noise.find((c) => c === 'geo_nearby' || c === 'geo_route' || rules.classVerdict.get(c) === 'review');
     if (w.content.length === 0) [verdict, reason] = ['drop', 'empty'];
     else if (duplicateOf !== null) [verdict, reason] = ['drop', 'duplicate'];
     else if (dropClass) [verdict, reason] = ['drop', `noise:${dropClass}`];
