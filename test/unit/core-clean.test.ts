@@ -169,6 +169,7 @@ describe('across the list', () => {
     expect(r.text.split('\n').sort()).toEqual(['бесплатно', 'екатеринбург', 'скачать']);
     expect(r.inline_length).toBe('-бесплатно -скачать -екатеринбург'.length);
     expect(r.sets).toHaveLength(1);
+    expect(r.warnings).toEqual([]);
   });
 
   it('cross-minus words for kept phrases that contain one another', () => {

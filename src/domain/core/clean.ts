@@ -58,6 +58,8 @@ export interface CleanResult {
     /** The entries split into shared sets under the 4,096-character limit (Direct allows 3 per ad group). */
     sets: string[][];
     rejected: { text: string; class: string; problem: string }[];
+    /** Limits of Direct the list runs into (more shared sets than an ad group takes). */
+    warnings: string[];
     limits: typeof DIRECT_LIMITS;
   };
   /** Sum of kept phrases' volumes (duplicates are dropped, so each group counts once); null without volumes. */
@@ -272,6 +274,10 @@ export function cleanCore(phrases: readonly CorePhraseInput[], options: CleanOpt
       inline_length: directLength(inline),
       sets,
       rejected,
+      warnings:
+        sets.length > DIRECT_LIMITS.maxSharedSetsPerAdGroup
+          ? [`${sets.length} shared sets: an ad group takes at most ${DIRECT_LIMITS.maxSharedSetsPerAdGroup}, a user ${DIRECT_LIMITS.maxSharedSetsPerUser}`]
+          : [],
       limits: DIRECT_LIMITS,
     },
     addressable_volume: addressable,
