@@ -1,0 +1,97 @@
+/**
+ * Core cleaning (issue 27, section 2): 10,000 phrases through `cleanCore` with the real morphology (az and its
+ * shipped OpenCorpora dictionary), the word lists of data/core/ and the region catalogue, region Moscow.
+ * Reports the dictionary's load (wall, CPU, RSS), the one-time compile of the word lists and place names, and the
+ * cleaning itself: cold (every word new to the memo) and warm (a second list), CPU time and RSS. Goal: ≤ 2 s CPU
+ * for 10,000 phrases.
+ *
+ *   npm run bench -- core-clean [--phrases 10000]
+ */
+import { azMorphologyProvider } from '../src/adapters/morphology/az-morphology.js';
+import { loadCoreRules } from '../src/adapters/morphology/core-data.js';
+import { loadRegionCatalog } from '../src/adapters/region-data.js';
+import { cleanCore, type CorePhraseInput } from '../src/domain/core/clean.js';
+import { loadLine, machineLine } from './support/machine.js';
+import { numberOption } from './support/options.js';
+import { mib, ms, printTable } from './support/table.js';
+
+const count = numberOption('phrases', 10_000);
+
+/** A deterministic, plausible niche: products × modifiers × tails, with noise and other cities among them. */
+function phrases(n: number, salt: number): CorePhraseInput[] {
+  const products = ['велосипед', 'велосипеды', 'самокат', 'самокаты', 'беговел', 'электросамокат', 'шлем', 'велосипедный шлем', 'горный велосипед', 'трехколесный велосипед', 'bmx', 'fatbike', 'велокресло', 'велосипедная камера', 'насос для велосипеда'];
+  const who = ['', 'детский', 'детские', 'для мальчика', 'для девочки', 'подростковый', 'взрослый', 'женский', 'мужской', 'складной', 'скоростной', 'легкий', 'лучший', 'недорогой', 'дешевле'];
+  const intent = ['', 'купить', 'куплю', 'цена', 'цены', 'магазин', 'интернет магазин', 'недорого', 'со скидкой', 'в кредит', 'доставка', 'распродажа', 'отзывы', 'бесплатно', 'своими руками', 'как выбрать', 'б/у', 'авито', 'вакансии', 'фото', 'ремонт', 'запчасти', 'размер', 'на 10 лет', 'на 5 лет', '20 дюймов', '24 дюйма', '26 дюймов'];
+  const brands = ['', '', '', 'stels', 'stern', 'forward', 'merida', 'trek', 'giant', 'cube', 'author', 'format', 'novatrack', 'schwinn', 'kugoo', 'xiaomi'];
+  const where = ['', '', '', '', 'в москве', 'москва', 'мск', 'спб', 'екатеринбург', 'в казани', 'новосибирск', 'нижний новгород', 'химки', 'зеленоград'];
+  const out: CorePhraseInput[] = [];
+  // mulberry32: deterministic and evenly spread (an LCG's low bits would correlate the parts).
+  let x = 12345 + salt * 7919;
+  const next = (m: number) => {
+    x = (x + 0x6d2b79f5) | 0;
+    let z = Math.imul(x ^ (x >>> 15), 1 | x);
+    z = (z + Math.imul(z ^ (z >>> 7), 61 | z)) ^ z;
+    return Math.floor((((z ^ (z >>> 14)) >>> 0) / 4294967296) * m);
+  };
+  while (out.length < n) {
+    const parts = [intent[next(intent.length)], who[next(who.length)], products[next(products.length)], brands[next(brands.length)], where[next(where.length)]];
+    if (next(2)) parts.reverse();
+    const phrase = parts.filter(Boolean).join(' ');
+    out.push({ phrase: `${phrase}${next(5) === 0 ? ` ${next(90) + 10}` : ''}`, volume: next(5000), exact: next(20) === 0 ? 0 : next(500) });
+  }
+  return out;
+}
+
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const rss = () => process.memoryUsage().rss;
+
+console.log(machineLine());
+console.log(loadLine());
+
+const catalog = loadRegionCatalog();
+const rules = loadCoreRules();
+const list1 = phrases(count, 1);
+const list2 = phrases(count, 2);
+global.gc?.();
+
+const rss0 = rss();
+let t = performance.now();
+let c = cpu();
+const morphology = await azMorphologyProvider.get();
+const load = { wall: performance.now() - t, cpu: cpu() - c, rss: rss() - rss0 };
+
+t = performance.now();
+c = cpu();
+cleanCore([{ phrase: 'велосипед' }], { rules, catalog, regionId: 213 }, morphology);
+const compile = { wall: performance.now() - t, cpu: cpu() - c, rss: rss() - rss0 };
+
+const run = (list: CorePhraseInput[]) => {
+  const before = rss();
+  const t0 = performance.now();
+  const c0 = cpu();
+  const result = cleanCore(list, { rules, catalog, regionId: 213 }, morphology);
+  return { wall: performance.now() - t0, cpu: cpu() - c0, rssGrowth: rss() - before, rss: rss(), result };
+};
+const cold = run(list1);
+const warm = run(list2);
+
+printTable(
+  `core clean: ${count} phrases, region 213 (Moscow)`,
+  ['step', 'wall ms', 'CPU ms', 'RSS'],
+  [
+    ['dictionary load (az, once, lazily)', ms(load.wall), ms(load.cpu), `+${mib(load.rss)}`],
+    ['compile word lists + 869 place names (once)', ms(compile.wall), ms(compile.cpu), `+${mib(compile.rss)}`],
+    [`clean ${count} (cold word memo)`, ms(cold.wall), ms(cold.cpu), `${mib(cold.rss)} (+${mib(cold.rssGrowth)})`],
+    [`clean ${count} (another list, warm memo)`, ms(warm.wall), ms(warm.cpu), `${mib(warm.rss)} (+${mib(warm.rssGrowth)})`],
+  ],
+);
+const r = cold.result;
+console.log(
+  `verdicts: keep ${r.counts.keep}, review ${r.counts.review}, drop ${r.counts.drop} (duplicates ${r.counts.duplicates}); ` +
+    `negative keywords ${r.negative_keywords.entries.length}; addressable volume ${r.addressable_volume}`,
+);
+console.log(`negative keywords: ${r.negative_keywords.entries.map((e) => `${e.text} (${e.class}, ${e.removes.length})`).join(", ")}`);
+console.log(`goal ≤ 2,000 ms CPU for ${count}: cold ${cold.cpu <= 2000 ? 'met' : 'NOT met'}, warm ${warm.cpu <= 2000 ? 'met' : 'NOT met'}`);
