@@ -33,6 +33,7 @@ COPY --chown=node:node package.json ./
 # The region tree is read at run time (src/adapters/region-data.ts walks up from dist/src/adapters to data/), and
 # so is the empty embedded database a new DATA_DIR starts from when no DATABASE_URL is set.
 COPY --chown=node:node data/regions.json data/ATTRIBUTION.md data/pglite-template.tar.gz ./data/
+COPY --chown=node:node data/core ./data/core/
 RUN mkdir -p /app/data/runtime && chown node:node /app/data/runtime
 # The image's own unprivileged user (uid 1000).
 USER node
