@@ -61,7 +61,7 @@ function expectDecoratedOnce(answer: Awaited<ReturnType<typeof ask>>, method: st
   const { id, response, accessLines } = answer;
   expect(response.headers.get('x-request-id')).toBe(id);
   expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
-  if (method !== 'OPTIONS') expect(response.headers.get('access-control-expose-headers')).toBe('X-Cache, X-Cost, X-Request-Id, X-Source, Retry-After, X-Location-Fallback');
+  if (method !== 'OPTIONS') expect(response.headers.get('access-control-expose-headers')).toBe('X-Cache, X-Cost, X-Request-Id, X-Source, Retry-After, X-Location-Fallback, WWW-Authenticate');
   const vary = (response.headers.get('vary') ?? '').split(/\s*,\s*/).filter((v) => v.toLowerCase() === 'origin');
   expect(vary).toHaveLength(1);
   expect(accessLines).toHaveLength(1);
