@@ -4,6 +4,8 @@ import type { GraphQLServer, GraphQLServerOptions } from './graphql/create-yoga.
 import type { RegionCatalog } from './domain/regions/catalog.js';
 import { loadRegionCatalog } from './adapters/region-data.js';
 import { createMemoryLedger } from './adapters/memory-ledger.js';
+import { azMorphologyProvider } from './adapters/morphology/az-morphology.js';
+import { loadCoreRules } from './adapters/morphology/core-data.js';
 import { createCacheSetup } from './composition/cache.js';
 import { createDatabase, type Database } from './composition/database.js';
 import { createSourceSetup } from './composition/source.js';
@@ -189,6 +191,8 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     }),
     sourceKind: sourceSetup.kind,
     dataVersion: counted.version,
+    // core_clean: az's dictionaries load on its first request (not at start-up); data/core's lists once.
+    core: { morphology: azMorphologyProvider, rules: loadCoreRules },
   };
 
   // The operations: REST routes, MCP tools, task operations and GraphQL fields are derived from them.

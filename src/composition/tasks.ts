@@ -62,6 +62,7 @@ export function createTaskSetup(
     timeZone: runtime.timeZone,
     catalog: runtime.catalog,
     keywordData: runtime.keywordData,
+    core: runtime.core,
     sourceKind: runtime.sourceKind,
     prices: runtime.prices,
     ledger: runtime.ledger,

@@ -98,5 +98,5 @@ export function schemaWithOperations(schema: GraphQLSchema, registry: OperationR
     fields: { ...config.fields, ...Object.fromEntries(derived.map((op) => [op.graphql!.field, operationField(op)])) },
   });
   const whole = schema.toConfig();
-  return new GraphQLSchema({ ...whole, query: extended, types: [...whole.types.filter((type) => type !== query), extended, OperationResult] });
+  return new GraphQLSchema({ ...whole, query: extended, types: [...whole.types.map((type) => (type === query ? extended : type)), OperationResult] });
 }

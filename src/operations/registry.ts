@@ -1,3 +1,4 @@
+import { coreCleanOperation } from './core-clean.js';
 import { dynamicsOperation } from './dynamics.js';
 import { locationsOperation } from './locations.js';
 import type { Operation } from './operation.js';
@@ -22,6 +23,7 @@ export const OPERATIONS: readonly Operation[] = [
   locationsOperation,
   regionSearchOperation,
   quotaOperation,
+  coreCleanOperation,
 ];
 
 export interface OperationRegistry {

@@ -23,6 +23,7 @@ function taskSpecOfOperation(op: Operation): TaskOperationSpec {
     plannedCalls: (ctx, request) => (op.plan ? op.plan(request as never, ctx, mode) : []),
     run: (ctx, request) => op.run(request as never, ctx, mode),
     ...(hasLocation ? { checkLocation: checkBodyLocation } : {}),
+    ...(op.price === 'free' ? { free: true as const } : {}),
   };
 }
 

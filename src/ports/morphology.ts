@@ -1,4 +1,5 @@
 import type { Morphology } from '../domain/core/morphology.js';
+import type { CoreRulesData } from '../domain/core/rules.js';
 
 export type { Morphology };
 
@@ -9,4 +10,14 @@ export type { Morphology };
  */
 export interface MorphologyProvider {
   get(): Promise<Morphology>;
+}
+
+/**
+ * What cleaning a semantic core needs besides the request (operation core_clean): the morphology, loaded on first
+ * use, and the word lists of data/core/. Composition wires the adapters (az, the data files); the same `rules()`
+ * object must come back on every call (cleanCore compiles the lists once per object).
+ */
+export interface CoreCleaningDeps {
+  morphology: MorphologyProvider;
+  rules(): CoreRulesData;
 }

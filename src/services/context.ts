@@ -11,6 +11,7 @@ import type {
 } from '../ports/candidate-provider.js';
 import type { SuggestionsAnswerCache } from './suggestions-cache.js';
 import type { TaskService } from '../ports/task-service.js';
+import type { CoreCleaningDeps } from '../ports/morphology.js';
 
 /** A candidate whose volume is known. */
 export interface VerifiedCandidate {
@@ -73,6 +74,8 @@ export interface ServiceContext {
   keywordData?: KeywordDataDeps | undefined;
   /** Tasks (post now, collect later), when the service keeps them (a database). */
   tasks?: TaskService | undefined;
+  /** Morphology and word lists for cleaning a semantic core (core_clean); absent: that operation answers 503. */
+  core?: CoreCleaningDeps | undefined;
   /** Which source answers ('none': every data call fails with 503). */
   sourceKind?: string;
   /**

@@ -15,6 +15,7 @@ import { createLivePlan, type LivePlan } from './live-plan.js';
 import type { SourceGateway } from './source-gateway.js';
 import type { TaskService } from '../ports/task-service.js';
 import type { DataVersion } from './data-version.js';
+import type { CoreCleaningDeps } from '../ports/morphology.js';
 
 /** The long-lived parts every face shares; built once by the composition root. */
 export interface ServiceRuntime {
@@ -34,6 +35,8 @@ export interface ServiceRuntime {
   keywordData?: KeywordDataDeps | undefined;
   /** Tasks, when a database keeps them. */
   tasks?: TaskService | undefined;
+  /** Morphology and word lists for core_clean (CPU only, no source). */
+  core?: CoreCleaningDeps | undefined;
   /** How many source calls one request may run at once. */
   concurrency: number;
   /** The source behind the gateway, or 'none' when data calls can only fail (production, unconfigured). */
@@ -76,6 +79,7 @@ export function createRequestContext(runtime: ServiceRuntime, principal: Princip
     keywordData: runtime.keywordData,
     sourceKind: runtime.sourceKind,
     tasks: runtime.tasks,
+    core: runtime.core,
     source: createRequestSource(runtime.gateway, tracker),
     livePlan,
   };

@@ -16,6 +16,8 @@ export interface TaskOperationSpec {
   run(ctx: ServiceContext, request: Record<string, unknown>): Promise<unknown>;
   /** Resolves the body's location_code / location_name as the run will (throws INVALID_FIELD), when it has one. */
   checkLocation?(catalog: RegionCatalog, request: Record<string, unknown>): void;
+  /** The operation never asks the source (its price is `free`): a finished task costs nothing. */
+  free?: true;
 }
 
 /** The task operations by name. */

@@ -8,12 +8,14 @@ import type { SourceGateway } from '../services/source-gateway.js';
 import { taskSpecOf, type TaskOperationSpecs } from './task-operations.js';
 import type { TaskStore } from '../ports/task-store.js';
 import type { TaskRecord } from '../domain/tasks.js';
+import type { CoreCleaningDeps } from '../ports/morphology.js';
 
 /** What a task's plan is made from: the same context the run gets, and where answers may already be. */
 export interface TaskPlanDeps {
   timeZone: string;
   catalog: RegionCatalog;
   keywordData?: KeywordDataDeps | undefined;
+  core?: CoreCleaningDeps | undefined;
   sourceKind: string;
   concurrency: number;
   store: TaskStore;
@@ -34,6 +36,7 @@ export function taskContextOf(deps: TaskPlanDeps, task: PlannedTask, tracker?: C
     today: todayIn(deps.timeZone, task.postedAt.getTime()),
     concurrency: deps.concurrency,
     keywordData: deps.keywordData,
+    core: deps.core,
     sourceKind: deps.sourceKind,
     ...(tracker ? { tracker } : {}),
   };

@@ -16,6 +16,7 @@ import { taskSpecOf, type TaskOperationSpecs } from './task-operations.js';
 import { plannedCallsOf, taskContextOf } from './task-plan.js';
 import type { TaskStore } from '../ports/task-store.js';
 import { FINISHED, type TaskRecord } from '../domain/tasks.js';
+import type { CoreCleaningDeps } from '../ports/morphology.js';
 
 export interface TaskRunnerDeps {
   store: TaskStore;
@@ -26,6 +27,7 @@ export interface TaskRunnerDeps {
   timeZone: string;
   catalog: RegionCatalog;
   keywordData?: KeywordDataDeps | undefined;
+  core?: CoreCleaningDeps | undefined;
   sourceKind: string;
   prices: Prices;
   ledger: Ledger;
@@ -122,7 +124,8 @@ export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
       }, pollMs);
       try {
         const output = await spec.run({ ...base, source }, task.request);
-        const cost = spent || tracker.summary() === 'MISS' ? deps.prices.call : deps.prices.repeat;
+        // An operation that never asks the source (core_clean: CPU only) is free as a task too.
+        const cost = spec.free ? 0 : spent || tracker.summary() === 'MISS' ? deps.prices.call : deps.prices.repeat;
         await finish(task, { status: 'done', result: output, cost }, spent || tracker.summary() === 'MISS' ? 'MISS' : 'HIT');
         return 'finished';
       } catch (error) {

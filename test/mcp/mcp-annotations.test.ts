@@ -40,6 +40,7 @@ const TABLE: Record<string, Hints> = {
   task_status: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   task_result: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   quota_status: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  core_clean: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 };
 
 /** Arguments no other call in this file asks, so the first call is a cache miss. */
@@ -52,6 +53,7 @@ const FRESH: Record<string, Record<string, unknown>> = {
   keyword_locations: { keyword: 'аннотации локации', limit: 2 },
   region_search: { query: 'moscow' },
   quota_status: {},
+  core_clean: { phrases: ['аннотации окна', 'окна аннотации'] },
 };
 
 describe('MCP tool annotations say what a call does (issue 24, item 15)', () => {
@@ -59,7 +61,7 @@ describe('MCP tool annotations say what a call does (issue 24, item 15)', () => 
     const { client } = await connectClient(started.url);
     const listed = await annotations(client);
     expect([...listed.keys()].sort()).toEqual(Object.keys(TABLE).sort());
-    expect(listed.size).toBe(11);
+    expect(listed.size).toBe(12);
     for (const [name, hints] of listed) expect(hints, name).toEqual({ title: expect.any(String), ...TABLE[name]! });
     expect(listed.get('task_create')!.readOnlyHint).toBe(false);
     await client.close();

@@ -24,6 +24,7 @@ const CALLS: Record<string, Record<string, unknown>> = {
   region_search: { query: 'moscow' },
   task_create: { keywords: ['купить ноутбук', 'пицца', 'велосипед'], tag: 'mcp' },
   quota_status: {},
+  core_clean: { phrases: ['купить пластиковые окна', 'окна пластиковые купить'], region: 213 },
 };
 
 type ToolResult = Awaited<ReturnType<Awaited<ReturnType<typeof connectClient>>['client']['callTool']>>;

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { printSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { schema } from '../../src/graphql/schema.js';
+import { schemaWithOperations } from '../../src/graphql/operation-fields.js';
+import { schema as built } from '../../src/graphql/schema.js';
+import { defaultRegistry } from '../../src/operations/registry.js';
+
+/** The schema /graphql serves: the built one plus the fields derived from the operation registry (coreClean). */
+const schema = schemaWithOperations(built, defaultRegistry);
 
 describe('schema/schema.graphql', () => {
   it('is the printed SDL of the current schema (run `npm run schema:print` after changing types)', () => {

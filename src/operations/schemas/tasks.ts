@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { component } from './components.js';
 import { envelopeFields, locationsItemSchema, searchVolumeItemSchema, suggestionsItemSchema, taskFields } from './v1.js';
 import type { TaskOperation } from '../../domain/tasks.js';
+import { coreCleanResponseSchema } from './core-clean.js';
 
 // Bodies of the task mode of /v1: post, ready, get (and cancel, which answers as get does).
 
@@ -30,6 +31,7 @@ const items: Record<TaskOperation, z.ZodType> = {
   search_volume: searchVolumeItemSchema,
   suggestions: suggestionsItemSchema,
   locations: locationsItemSchema,
+  core_clean: coreCleanResponseSchema,
 };
 
 const pascal = (operation: TaskOperation) => operation.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase());

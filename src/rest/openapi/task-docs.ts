@@ -9,6 +9,7 @@ const requests: Record<TaskOperation, Record<string, unknown>> = {
   search_volume: { keywords: ['купить ноутбук', 'пицца'], location_code: 2643, language_code: 'ru' },
   suggestions: { keyword: 'велосипед', limit: 5 },
   locations: { keyword: 'пицца' },
+  core_clean: { phrases: ['купить пластиковые окна', 'окна пластиковые купить', 'пластиковые окна бесплатно'], region: 213 },
 };
 
 const taskFields = {
