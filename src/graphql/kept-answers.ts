@@ -68,7 +68,7 @@ interface Entry {
   size: number;
 }
 
-export async function authenticateOutcome(runtime: ServiceRuntime, call: HttpCall): Promise<AuthOutcome> {
+async function authenticateOutcome(runtime: ServiceRuntime, call: HttpCall): Promise<AuthOutcome> {
   try {
     return { principal: await requirePrincipal(runtime, call.headers.get('authorization'), call.peer) };
   } catch (error) {
