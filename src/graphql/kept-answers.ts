@@ -96,8 +96,6 @@ export function createGraphQLEntry(runtime: ServiceRuntime, yoga: GraphQLServe, 
   const dataVersion = runtime.dataVersion;
   if (!dataVersion) return (call) => yoga.serve(call);
   const kept = new LRUCache<string, Entry>({ maxSize: Math.max(1, maxBytes), sizeCalculation: (entry) => entry.size });
-  // Form checks are a JSON.parse: remember the verdict for texts already seen (bounded like the memo).
-  const forms = new LRUCache<string, boolean>({ max: 1024 });
 
   return async (call) => {
     if (call.method !== 'POST' || call.query.size > 0) return yoga.serve(call);
@@ -129,8 +127,7 @@ export function createGraphQLEntry(runtime: ServiceRuntime, yoga: GraphQLServe, 
       }
     }
 
-    let form = forms.get(text);
-    if (form === undefined) forms.set(text, (form = isKeptForm(text)));
+    const form = isKeptForm(text); // a JSON.parse, on the way to Yoga, which parses it again
     const notes: KeepNotes = {};
     const version = dataVersion.current();
     const reply = await yoga.serve(call, { text, auth, notes: form ? notes : {} });

@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
 import type { Cache } from '../../src/ports/cache.js';
 import { createTestClock, TEST_KEY } from '../support/kit.js';
@@ -140,6 +140,21 @@ describe('kept GraphQL answers in front of Yoga (issue 25, item 7)', () => {
       expect(headersOf(front)).toEqual(headersOf(yoga));
     }
     expect(ledger.rows()).toHaveLength(rows);
+  });
+
+  it('asks the authenticator once per request, kept answer or not (a wrong key is counted once per peer)', async () => {
+    const { app } = setup();
+    const body = { query: '{ top(phrase: "ноутбук") { totalCount } }' };
+    await send(app, body);
+    await send(app, body); // kept
+    const authenticate = vi.spyOn(app.runtime.authenticator, 'authenticate');
+    await send(app, body); // the kept answer
+    expect(authenticate).toHaveBeenCalledTimes(1);
+    const refused = await send(app, body, { headers: { authorization: 'Bearer wrong-key-0123456789' } }); // on to Yoga
+    expect(refused.status).toBe(401);
+    expect(authenticate).toHaveBeenCalledTimes(2);
+    await send(app, { query: '{ top(phrase: "пицца") { totalCount } }' }); // nothing kept: Yoga asks
+    expect(authenticate).toHaveBeenCalledTimes(3);
   });
 
   it('another Accept is another answer (Yoga picks the content type by it)', async () => {
