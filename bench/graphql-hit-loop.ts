@@ -3,7 +3,10 @@
  * N times in a row, no sockets, no load generator. On a shared machine this isolates what the service itself
  * spends per hit; run it on two trees alternately to compare them in the same run.
  *
- *   node --import tsx bench/graphql-hit-loop.ts [--requests 3000] [--rounds 3] [--profile out.cpuprofile]
+ *   node --import tsx bench/graphql-hit-loop.ts [--requests 3000] [--rounds 3] [--profile out.cpuprofile] [--yoga]
+ *
+ * The requests declare their length, as an HTTP client's do, so the hit is served by the kept answers in front of
+ * Yoga (src/graphql/kept-answers.ts); `--yoga` leaves Content-Length out, so every hit goes through Yoga as before.
  *
  * Prints one JSON line: for each round, requests per second of wall time and CPU microseconds per request (the
  * CPU figure is the one to compare on a busy machine: other processes stretch the wall time, not our CPU time).
@@ -22,6 +25,7 @@ const argValue = (name: string) => {
 const requests = Number(argValue('requests') ?? 3000);
 const rounds = Number(argValue('rounds') ?? 3);
 const profileFile = argValue('profile');
+const throughYoga = process.argv.includes('--yoga');
 
 const QUERY = `{
   keyword(phrase: "велосипед") { searchVolume competition cpc monthlySearches { year month searchVolume } }
@@ -36,7 +40,7 @@ async function once(): Promise<Response> {
   const response = await app.fetch(
     new Request('http://localhost/graphql', {
       method: 'POST',
-      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', ...(throughYoga ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
       body,
     }),
   );

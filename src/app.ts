@@ -32,6 +32,7 @@ import { createMcpRoute, MCP_PATH } from './mcp/http-route.js';
 import { DomainError } from './domain/errors.js';
 import { problemReply } from './rest/responses.js';
 import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphql/graphiql-assets.js';
+import { createGraphQLEntry, type PreRead } from './graphql/kept-answers.js';
 import { createExplorerRoutes, EXPLORER_PATHS } from './web/explorer-routes.js';
 import { offeredDevKey } from './web/dev-key-offer.js';
 import { createOpenApiRoute, OPENAPI_PATH } from './rest/openapi/route.js';
@@ -110,18 +111,18 @@ export interface App {
 export interface LazyGraphQLServer {
   /** The server itself, created by the first call. */
   load(): Promise<GraphQLServer>;
-  /** `load()`, then the call answered by it: the front's /graphql entry. */
-  serve(call: HttpCall): Promise<Reply>;
+  /** `load()`, then the call answered by it (`pre`: its body, read by the kept answers in front of Yoga). */
+  serve(call: HttpCall, pre?: PreRead): Promise<Reply>;
 }
 
 /** Creates the GraphQL server on first use; a failed import is tried again by the next call. */
 function lazyGraphQLServer(options: GraphQLServerOptions): LazyGraphQLServer {
-  let loading: Promise<{ server: GraphQLServer; serve(call: HttpCall): Promise<Reply> }> | undefined;
+  let loading: Promise<{ server: GraphQLServer; serve(call: HttpCall, pre?: PreRead): Promise<Reply> }> | undefined;
   const loaded = () =>
     (loading ??= import('./graphql/create-yoga.js').then(
       (module) => {
         const server = module.createGraphQLServer(options);
-        return { server, serve: (call: HttpCall) => module.answerGraphQL(server, call) };
+        return { server, serve: (call: HttpCall, pre?: PreRead) => module.answerGraphQL(server, call, pre) };
       },
       (error: unknown) => {
         loading = undefined;
@@ -130,7 +131,7 @@ function lazyGraphQLServer(options: GraphQLServerOptions): LazyGraphQLServer {
     ));
   return {
     load: async () => (await loaded()).server,
-    serve: async (call) => (await loaded()).serve(call),
+    serve: async (call, pre) => (await loaded()).serve(call, pre),
   };
 }
 
@@ -248,7 +249,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
       { path: '/metrics', serve: metricsRoute },
       { path: OPENAPI_PATH, serve: openApiRoute },
       ...(oauth?.entries ?? []), // /.well-known/oauth-protected-resource (RFC 9728), when OAuth is on
-      { path: '/graphql', serve: (call) => yoga.serve(call) },
+      { path: '/graphql', serve: createGraphQLEntry(runtime, yoga) }, // kept answers in front of Yoga
       { path: `${GRAPHIQL_ASSETS_PATH}*`, serve: orNotFound(serveGraphiQLAsset) },
       { path: MCP_PATH, serve: createMcpRoute(runtime, { tools: toolsOf(operations) }) },
       { path: '/admin', serve: orNotFound(adminRoutes) },

@@ -6,6 +6,7 @@ import { requirePrincipal } from '../services/run-operation.js';
 import { createRequestContext, type ServiceRuntime } from '../services/runtime.js';
 import type { GraphQLContext } from './context.js';
 import { domainToGraphQLError } from './errors.js';
+import type { KeptServerContext } from './kept-answers.js';
 
 /** Who asks for the schema only (GraphiQL loading its docs): no data, no bill, no ledger row. */
 export const ANONYMOUS: Principal = { keyId: 'anonymous', name: 'anonymous' };
@@ -36,12 +37,15 @@ export function isIntrospectionOnly(query: string | undefined): boolean {
  * without a key: GraphiQL can then show the docs before the user has pasted a key.
  */
 export function createGraphQLContextFactory(runtime: ServiceRuntime) {
-  return async (initial: YogaInitialContext & { req?: { socket?: { remoteAddress?: string } } }): Promise<GraphQLContext> => {
+  return async (initial: YogaInitialContext & KeptServerContext & { req?: { socket?: { remoteAddress?: string } } }): Promise<GraphQLContext> => {
     const { request, params } = initial;
     let principal: Principal;
     try {
+      // The front (kept-answers.ts) may have asked already: its outcome stands, a wrong key is not counted twice.
+      const asked = initial.keptAuth;
+      if (asked && 'error' in asked) throw asked.error;
       // The socket's address is there when Yoga serves node:http (the server context's `req`); not in tests.
-      principal = await requirePrincipal(runtime, request.headers.get('authorization'), initial.req?.socket?.remoteAddress);
+      principal = asked ? asked.principal : await requirePrincipal(runtime, request.headers.get('authorization'), initial.req?.socket?.remoteAddress);
     } catch (caught) {
       const error = toDomainError(caught);
       // Only a missing or unknown key (or one not looked up: too many wrong ones) lets a schema read through; an

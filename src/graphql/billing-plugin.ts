@@ -1,4 +1,4 @@
-import type { DefinitionNode, ExecutionResult, OperationDefinitionNode } from 'graphql';
+import { type DefinitionNode, type ExecutionResult, Kind, type OperationDefinitionNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { priceOfRequest } from '../services/billing.js';
 import type { CallStatus } from '../services/cache-status.js';
@@ -7,6 +7,7 @@ import type { RequestContext, ServiceRuntime } from '../services/runtime.js';
 import { ANONYMOUS } from './authenticate.js';
 import type { GraphQLContext } from './context.js';
 import { operationLabel } from './operation-label.js';
+import { KEPT_ROOT_FIELDS, type KeptServerContext } from './kept-answers.js';
 
 interface Outcome {
   scope: RequestContext;
@@ -22,6 +23,18 @@ function failedWholly(result: ExecutionResult): boolean {
 }
 
 /**
+ * True when the result may be kept for every caller: no errors, root selections all plain statistics fields
+ * (KEPT_ROOT_FIELDS; a fragment at the root is not looked into, so it is not kept), a known caller, and every
+ * source call a fresh HIT.
+ */
+function isKeepable(result: ExecutionResult, operation: OperationDefinitionNode | undefined, context: GraphQLContext): boolean {
+  if (result.errors?.length || !result.data || !operation || operation.operation !== 'query' || context.principal === ANONYMOUS) return false;
+  if (!operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && KEPT_ROOT_FIELDS.has(s.name.value))) return false;
+  const tracker = context.tracker;
+  return tracker.count() > 0 && tracker.staleCount() === 0 && tracker.summary() === 'HIT';
+}
+
+/**
  * Prices each GraphQL call like a REST call, with the pieces of the shared pipeline (billing.ts's price,
  * run-operation.ts's ledger row): `extensions.cost` and `extensions.cacheStatus` in the result, `X-Cost` and
  * `X-Cache` headers, and one ledger row per request. The row waits for the response, whose status it records.
@@ -34,7 +47,7 @@ export function useBilling(runtime: ServiceRuntime): Plugin<GraphQLContext> {
         (d: DefinitionNode): d is OperationDefinitionNode =>
           d.kind === 'OperationDefinition' && (!args.operationName || d.name?.value === args.operationName),
       );
-      const context = args.contextValue as GraphQLContext & { request: Request };
+      const context = args.contextValue as GraphQLContext & KeptServerContext & { request: Request };
       return {
         onExecuteDone({ result, setResult }) {
           if (!('data' in result) && !('errors' in result)) return; // streamed results are not priced
@@ -46,6 +59,10 @@ export function useBilling(runtime: ServiceRuntime): Plugin<GraphQLContext> {
           const cost = priceOfRequest(runtime.prices, context.tracker, !failedWholly(single), free);
           const label = operationLabel(args.schema, operation);
           outcomes.set(context.request, { scope: context, operation: label, cost, cacheStatus });
+          // The front keeps this answer (kept-answers.ts) only when it is every key's and built from fresh hits alone.
+          if (context.keptNotes && isKeepable(single, operation, context)) {
+            context.keptNotes.keepable = { label, cost, freshUntil: context.tracker.freshUntil(), today: context.today, now: runtime.clock.now() };
+          }
           setResult({ ...single, extensions: { ...single.extensions, cost, cacheStatus } });
         },
       };

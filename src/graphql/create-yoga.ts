@@ -1,4 +1,8 @@
+import { Request as YogaRequest } from '@whatwg-node/fetch';
 import { createYoga } from 'graphql-yoga';
+import { toDomainError } from '../domain/errors.js';
+import { jsonResponse } from '../face-kit/json-response.js';
+import type { KeptServerContext, PreRead } from './kept-answers.js';
 import type { HttpCall, Reply } from '../http/exchange.js';
 import { replyFromResponse } from '../http/fetch-exchange.js';
 import type { ServiceRuntime } from '../services/runtime.js';
@@ -9,7 +13,7 @@ import { useBilling } from './billing-plugin.js';
 import { useBodyLimit } from './body-limit-plugin.js';
 import { useHttpStatusExtension } from './http-status-extension.js';
 import type { GraphQLContext } from './context.js';
-import { maskError } from './errors.js';
+import { domainToGraphQLError, maskError } from './errors.js';
 import { GRAPHIQL_EXAMPLE, renderLocalGraphiQL, useGraphiQLHeaders } from './graphiql.js';
 import { createGraphQLContextFactory } from './authenticate.js';
 import { schema } from './schema.js';
@@ -72,11 +76,22 @@ export function createGraphQLServer(options: GraphQLServerOptions): GraphQLServe
 
 /**
  * A call the front routed to /graphql, answered by Yoga: over node:http through Yoga's own node adapter (it reads
- * the request natively; the socket's peer reaches the context as `req`), otherwise as the Web Request.
+ * the request natively; the socket's peer reaches the context as `req`), otherwise as the Web Request. When the
+ * front has read the body already (kept-answers.ts: `pre`), Yoga gets it as a Request carrying that text, with the
+ * front's authentication outcome and the notes the billing plugin fills for keeping the answer.
  */
-export async function answerGraphQL(server: GraphQLServer, call: HttpCall): Promise<Reply> {
+export async function answerGraphQL(server: GraphQLServer, call: HttpCall, pre?: PreRead): Promise<Reply> {
   let response: Response;
-  if (call.node) {
+  if (pre && 'readError' in pre) {
+    // As useBodyLimit answers a body it could not read.
+    const error = toDomainError(pre.readError);
+    response = jsonResponse({ errors: [domainToGraphQLError(error).toJSON()] }, error.status);
+  } else if (pre) {
+    const original = call.webRequest();
+    const request = new YogaRequest(original.url, { method: 'POST', headers: original.headers, body: pre.text });
+    const extra: KeptServerContext & Record<string, unknown> = { keptAuth: pre.auth, keptNotes: pre.notes };
+    response = await server.fetch(request, call.node ? { req: call.node.req, res: call.node.res, ...extra } : extra);
+  } else if (call.node) {
     const { req, res } = call.node;
     // HEAD reaches every route as a GET, the carrier dropping the body: Yoga sees the GET too.
     req.method = call.method;
