@@ -17,6 +17,9 @@ let sdk:
   | Promise<[typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), typeof import('./server.js')]>
   | undefined;
 const loadSdk = () => (sdk ??= Promise.all([import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), import('./server.js')]));
+// The v2 SDK, for the 2026-07-28 era (modern.ts) and to tell the eras apart: loaded by the first POST with a body.
+let v2: Promise<[typeof import('@modelcontextprotocol/server'), typeof import('./modern.js')]> | undefined;
+const loadV2 = () => (v2 ??= Promise.all([import('@modelcontextprotocol/server'), import('./modern.js')]));
 
 export const MCP_PATH = '/mcp';
 
@@ -106,6 +109,7 @@ function headersOnly(call: HttpCall): Request {
  * before the transport sees the request: without one, a 401 with WWW-Authenticate, as on every face.
  */
 export function createMcpRoute(runtime: ServiceRuntime, options: { maxBodyBytes?: number; tools?: readonly McpTool[] } = {}) {
+  let modernHandler: import('@modelcontextprotocol/server').McpHttpHandler | undefined;
   // `call.peer`: the socket's address, which wrong keys are counted by.
   return async (call: HttpCall): Promise<Reply> => {
     let principal;
@@ -124,6 +128,18 @@ export function createMcpRoute(runtime: ServiceRuntime, options: { maxBodyBytes?
     // Every tool call of the POST, one or a batch, planned together before any runs: one live request.
     const planned = read ? await planBatch(runtime, principal, read.body, toolsByName(options.tools)) : undefined;
     const outcomes: ToolCallOutcome[] = [];
+    if (read) {
+      // The era is the request's own: a `_meta` envelope naming the 2026-07-28 revision (or its header) is the
+      // modern era, served statelessly by the v2 SDK; everything else is answered as before by the 1.x transport.
+      const [{ isLegacyRequest }, { createModernHandler, authInfoOf }] = await loadV2();
+      const request = headersOnly(call);
+      if (!(await isLegacyRequest(request, read.body, { maxRequestBodySize: maxBodyBytes }))) {
+        modernHandler ??= createModernHandler(runtime);
+        const options_ = { tools: options.tools, onToolCall: (outcome: ToolCallOutcome) => outcomes.push(outcome), planned };
+        const response = await modernHandler.fetch(request, { parsedBody: read.body, authInfo: authInfoOf({ principal, options: options_ }) });
+        return addBillingHeaders(await replyFromResponse(response), outcomes);
+      }
+    }
     const server = createMcpServer(runtime, principal, { tools: options.tools, onToolCall: (outcome) => outcomes.push(outcome), planned });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

@@ -1,0 +1,120 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MCP_TOOLS } from '../../src/mcp/tool-list.js';
+import { TEST_KEY } from '../support/kit.js';
+import { startMcpApp } from './mcp-support.js';
+
+// The 2026-07-28 revision (stateless: server/discover, a _meta envelope on every request) through the v2 SDK
+// client pinned to it, on the same /mcp the 2025-era clients use (mcp-http.test.ts).
+
+type Started = Awaited<ReturnType<typeof startMcpApp>>;
+let started: Started;
+beforeAll(async () => {
+  started = await startMcpApp();
+});
+afterAll(async () => {
+  await started?.close();
+});
+
+const MODERN = '2026-07-28';
+
+async function connectModern(url: URL) {
+  const responses: { status: number; headers: Headers; request: Record<string, string>; body: string }[] = [];
+  const transport = new StreamableHTTPClientTransport(url, {
+    requestInit: { headers: { authorization: `Bearer ${TEST_KEY}` } },
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      const request = Object.fromEntries(new Headers(init?.headers).entries());
+      responses.push({ status: response.status, headers: response.headers, request, body: await response.clone().text() });
+      return response;
+    },
+  });
+  const client = new Client({ name: 'mcp-modern-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: MODERN } } });
+  await client.connect(transport);
+  return { client, responses };
+}
+
+/** A raw POST of one JSON-RPC request, for what the SDK client never sends. */
+async function post(body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(started.url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, json: (await response.json()) as { result?: Record<string, unknown>; error?: { code: number; message: string } } };
+}
+
+const envelope = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+
+describe('MCP 2026-07-28 over HTTP (the v2 SDK client)', () => {
+  it('discovers without initialize or a session, lists the tools with cache hints, calls every statistics tool', async () => {
+    const { client, responses } = await connectModern(started.url);
+    expect(client.getProtocolEra?.() ?? 'modern').toBe('modern');
+    expect(responses[0]!.body).toContain('server/discover'.length > 0 ? MODERN : '');
+    expect(responses.every((r) => !r.headers.get('mcp-session-id'))).toBe(true);
+
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(MCP_TOOLS.map((t) => t.name));
+    const listed = JSON.parse(responses.at(-1)!.body) as { result: { ttlMs: number; cacheScope: string } };
+    expect(listed.result).toMatchObject({ ttlMs: 3_600_000, cacheScope: 'public' });
+    expect(responses.at(-1)!.request['mcp-method']).toBe('tools/list');
+
+    const validator = new AjvJsonSchemaValidator();
+    const calls: Record<string, Record<string, unknown>> = {
+      wordstat_top: { phrase: 'ноутбук', numPhrases: 3 },
+      wordstat_dynamics: { phrase: 'пицца', period: 'monthly' },
+      wordstat_regions: { phrase: 'пицца', limit: 3 },
+      keyword_search_volume: { keywords: ['купить ноутбук', 'пицца'] },
+      region_search: { query: 'moscow' },
+      quota_status: {},
+    };
+    for (const [name, args] of Object.entries(calls)) {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
+      const schema = tools.find((t) => t.name === name)!.outputSchema!;
+      const checked = validator.getValidator(schema as never)(result.structuredContent);
+      expect(checked.errorMessage, name).toBeUndefined();
+      const last = responses.at(-1)!;
+      expect(last.request['mcp-method']).toBe('tools/call');
+      expect(last.request['mcp-name']).toBe(name);
+      expect(last.headers.get('x-cost')).toBe(String(result._meta!.cost));
+      const raw = JSON.parse(last.body) as { result: { ttlMs: number; cacheScope: string } };
+      if (name === 'quota_status' || name === 'region_search') expect(raw.result.cacheScope, name).toBe('private');
+      else expect(raw.result, name).toMatchObject({ cacheScope: 'public', ttlMs: expect.any(Number) });
+      if (raw.result.cacheScope === 'public') expect(raw.result.ttlMs, name).toBeGreaterThan(0);
+    }
+    await client.close();
+  });
+
+  it('bills and records a modern call as a 2025 one, and refuses bad arguments in the pipeline (billed 0)', async () => {
+    const { client, responses } = await connectModern(started.url);
+    const args = { name: 'wordstat_top', arguments: { phrase: 'велосипед', numPhrases: 5 } };
+    const first = await client.callTool(args);
+    expect(first._meta).toMatchObject({ cost: 1, cacheStatus: 'MISS' });
+    const again = await client.callTool(args);
+    expect(again._meta).toMatchObject({ cost: 0.1, cacheStatus: 'HIT' });
+    expect(responses.at(-1)!.headers.get('x-cache')).toBe('HIT');
+
+    const bad = await client.callTool({ name: 'wordstat_dynamics', arguments: { phrase: 'x', period: 'yearly' } });
+    expect(bad.isError).toBe(true);
+    expect(bad._meta).toMatchObject({ cost: 0, code: 'INVALID_FIELD', field: 'period' });
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/unknown tool "no_such_tool"/);
+    await client.close();
+  });
+
+  it('answers arguments that are not an object with -32602, and a header that contradicts the body', async () => {
+    const call = (args: unknown) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'wordstat_top', arguments: args, _meta: envelope } });
+    const headers = { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'wordstat_top' };
+    const notObject = await post(call([1, 2]), headers);
+    expect(notObject.json.error?.code).toBe(-32602);
+    expect(notObject.json.error?.message).toMatch(/arguments must be an object/);
+
+    const mismatch = await post(call({ phrase: 'x' }), { ...headers, 'mcp-name': 'wordstat_regions' });
+    expect(mismatch.json.error).toBeDefined();
+    expect(mismatch.json.result).toBeUndefined();
+
+    const discover = await post({ jsonrpc: '2.0', id: 2, method: 'server/discover', params: { _meta: envelope } }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'server/discover' });
+    expect(discover.json.result).toMatchObject({ serverInfo: { name: 'search-demand-stats' }, capabilities: { tools: {} } });
+  });
+});
