@@ -1,4 +1,15 @@
-import { type AuthInfo, createMcpHandler, type McpHttpHandler, Server, type Tool } from '@modelcontextprotocol/server';
+import {
+  type AuthInfo,
+  createMcpHandler,
+  type JSONRPCRequest,
+  type McpHttpHandler,
+  ProtocolError,
+  ProtocolErrorCode,
+  type Result,
+  Server,
+  type ServerContext,
+  type Tool,
+} from '@modelcontextprotocol/server';
 import type { Principal } from '../services/auth/authenticator.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { callTool } from './call-tool.js';
@@ -26,11 +37,39 @@ function callHint(ok: boolean, free: boolean, freshForMs: number): { ttlMs: numb
   return ok && !free && freshForMs > 0 ? { ttlMs: freshForMs, cacheScope: 'public' } : { ttlMs: 0, cacheScope: 'private' };
 }
 
+/**
+ * The v2 Server, with the params of tools/call checked by toolCallOf first: the SDK's own check of a non-object
+ * `arguments` answers -32602 with a raw zod dump, where the 2025 era (server.ts) and REST say what is wrong.
+ */
+class ModernServer extends Server {
+  protected override _wrapHandler(
+    method: string,
+    handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>,
+  ): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
+    const wrapped = super._wrapHandler(method, handler);
+    if (method !== 'tools/call') return wrapped;
+    return (request, ctx) => {
+      try {
+        toolCallOf(request.params);
+      } catch (error) {
+        return Promise.reject(asProtocolError(error));
+      }
+      return wrapped(request, ctx);
+    };
+  }
+}
+
+/** Our -32602 (message and `data`) as the v2 SDK's error, which it sends as it is. */
+function asProtocolError(error: unknown): unknown {
+  const { code, message, data } = error as { code?: unknown; message: string; data?: unknown };
+  return code === ProtocolErrorCode.InvalidParams ? new ProtocolError(ProtocolErrorCode.InvalidParams, message, data) : error;
+}
+
 export function createModernServer(runtime: ServiceRuntime, principal: Principal, options: McpServerOptions = {}): Server {
   const tools = options.tools ?? MCP_TOOLS;
   const listing = listingOf(tools) as Tool[];
   const byName = toolsByName(tools);
-  const server = new Server(SERVER_INFO, {
+  const server = new ModernServer(SERVER_INFO, {
     capabilities: { tools: {} },
     instructions: INSTRUCTIONS,
     cacheHints: { 'tools/list': LIST_HINT, 'server/discover': LIST_HINT },
@@ -39,7 +78,10 @@ export function createModernServer(runtime: ServiceRuntime, principal: Principal
   server.setRequestHandler('tools/call', async (request) => {
     const { name, args } = toolCallOf(request.params);
     const tool = byName.get(name);
-    if (!tool) throw Object.assign(new Error(`unknown tool ${JSON.stringify(name)}; see tools/list`), { code: -32602, data: { code: 'INVALID_FIELD', field: 'name', reason: 'unknown_value' } });
+    if (!tool) {
+      const data = { code: 'INVALID_FIELD', field: 'name', reason: 'unknown_value' };
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}; see tools/list`, data);
+    }
     const { result, outcome } = await callTool(runtime, principal, tool, args, options.planned);
     options.onToolCall?.(outcome);
     return { ...result, ...callHint(outcome.ok, outcome.free, outcome.freshForMs) };

@@ -20,13 +20,14 @@ afterAll(async () => {
 const MODERN = '2026-07-28';
 
 async function connectModern(url: URL) {
-  const responses: { status: number; headers: Headers; request: Record<string, string>; body: string }[] = [];
+  const responses: { status: number; headers: Headers; request: Record<string, string>; sent: string; body: string }[] = [];
   const transport = new StreamableHTTPClientTransport(url, {
     requestInit: { headers: { authorization: `Bearer ${TEST_KEY}` } },
     fetch: async (input, init) => {
       const response = await fetch(input, init);
       const request = Object.fromEntries(new Headers(init?.headers).entries());
-      responses.push({ status: response.status, headers: response.headers, request, body: await response.clone().text() });
+      const sent = typeof init?.body === 'string' ? init.body : '';
+      responses.push({ status: response.status, headers: response.headers, request, sent, body: await response.clone().text() });
       return response;
     },
   });
@@ -50,12 +51,14 @@ const envelope = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelc
 describe('MCP 2026-07-28 over HTTP (the v2 SDK client)', () => {
   it('discovers without initialize or a session, lists the tools with cache hints, calls every statistics tool', async () => {
     const { client, responses } = await connectModern(started.url);
-    expect(client.getProtocolEra?.() ?? 'modern').toBe('modern');
-    expect(responses[0]!.body).toContain('server/discover'.length > 0 ? MODERN : '');
-    expect(responses.every((r) => !r.headers.get('mcp-session-id'))).toBe(true);
+    // One exchange to connect: server/discover, answered with the revision; no initialize, no session.
+    expect(responses.map((r) => (JSON.parse(r.sent) as { method: string }).method)).toEqual(['server/discover']);
+    expect(JSON.parse(responses[0]!.body)).toMatchObject({ result: { supportedVersions: expect.arrayContaining([MODERN]) } });
 
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(MCP_TOOLS.map((t) => t.name));
+    expect(responses.every((r) => !r.headers.get('mcp-session-id'))).toBe(true);
+    expect(JSON.parse(responses.at(-1)!.sent)).toMatchObject({ params: { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN } } });
     const listed = JSON.parse(responses.at(-1)!.body) as { result: { ttlMs: number; cacheScope: string } };
     expect(listed.result).toMatchObject({ ttlMs: 3_600_000, cacheScope: 'public' });
     expect(responses.at(-1)!.request['mcp-method']).toBe('tools/list');
@@ -110,11 +113,20 @@ describe('MCP 2026-07-28 over HTTP (the v2 SDK client)', () => {
     expect(notObject.json.error?.code).toBe(-32602);
     expect(notObject.json.error?.message).toMatch(/arguments must be an object/);
 
+    const unknown = await post({ ...call({}), params: { name: 'nope', arguments: {}, _meta: envelope } }, { ...headers, 'mcp-name': 'nope' });
+    expect(unknown.json.error).toMatchObject({ code: -32602, message: 'unknown tool "nope"; see tools/list', data: { field: 'name' } });
+
     const mismatch = await post(call({ phrase: 'x' }), { ...headers, 'mcp-name': 'wordstat_regions' });
-    expect(mismatch.json.error).toBeDefined();
+    expect(mismatch.json.error?.code).toBe(-32020);
     expect(mismatch.json.result).toBeUndefined();
 
     const discover = await post({ jsonrpc: '2.0', id: 2, method: 'server/discover', params: { _meta: envelope } }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'server/discover' });
-    expect(discover.json.result).toMatchObject({ serverInfo: { name: 'search-demand-stats' }, capabilities: { tools: {} } });
+    expect(discover.json.result).toMatchObject({
+      supportedVersions: [MODERN],
+      capabilities: { tools: {} },
+      ttlMs: 3_600_000,
+      cacheScope: 'public',
+      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'search-demand-stats' } },
+    });
   });
 });
