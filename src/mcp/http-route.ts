@@ -9,6 +9,7 @@ import type { CallStatus } from '../services/cache-status.js';
 import { requirePrincipal } from '../services/run-operation.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { planBatch } from './batch-plan.js';
+import { mayBeModern } from './eras.js';
 import type { ToolCallOutcome } from './call-tool.js';
 import type { McpTool } from './tool.js';
 
@@ -128,7 +129,7 @@ export function createMcpRoute(runtime: ServiceRuntime, options: { maxBodyBytes?
     // Every tool call of the POST, one or a batch, planned together before any runs: one live request.
     const planned = read ? await planBatch(runtime, principal, read.body, toolsByName(options.tools)) : undefined;
     const outcomes: ToolCallOutcome[] = [];
-    if (read) {
+    if (read && mayBeModern(read.body, call.headers.get('mcp-protocol-version'))) {
       // The era is the request's own: a `_meta` envelope naming the 2026-07-28 revision (or its header) is the
       // modern era, served statelessly by the v2 SDK; everything else is answered as before by the 1.x transport.
       const [{ isLegacyRequest }, { createModernHandler, authInfoOf }] = await loadV2();

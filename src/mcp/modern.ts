@@ -22,8 +22,6 @@ import { MCP_TOOLS } from './tool-list.js';
  * same pipeline (call-tool.ts) as the 2025 era's server.ts. The v2 SDK answers the envelope, the Mcp-Method /
  * Mcp-Name header checks and the cache fields of the cacheable results; we answer tools/list and tools/call.
  */
-export const MODERN_PROTOCOL_VERSION = '2026-07-28';
-
 /** The tool list only changes with a deployment: an hour in any cache, shared (it is the same for every key). */
 const LIST_HINT = { ttlMs: 3_600_000, cacheScope: 'public' } as const;
 
@@ -90,7 +88,7 @@ export function createModernServer(runtime: ServiceRuntime, principal: Principal
 }
 
 /** What the HTTP route hands the modern handler for one request: who calls, and where its outcomes go. */
-export interface ModernCall {
+interface ModernCall {
   principal: Principal;
   options: McpServerOptions;
 }

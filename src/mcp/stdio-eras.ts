@@ -1,3 +1,5 @@
+import { claimsModernEra } from './eras.js';
+
 /**
  * One stdio connection, two protocol eras: the opening request chooses. A request that carries the 2026-07-28
  * `_meta` envelope (its protocol-version claim; `server/discover` is always sent with it) pins the connection
@@ -8,14 +10,6 @@
 
 type Message = { method?: unknown; id?: unknown; params?: unknown } & Record<string, unknown>;
 
-/** The reserved `_meta` key of the 2026-07-28 envelope that names the request's revision. */
-const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
-
-/** Whether a message claims the modern era: a `_meta` envelope naming a protocol version. */
-export function claimsModernEra(message: Message): boolean {
-  const params = message.params as { _meta?: Record<string, unknown> } | undefined;
-  return typeof params?._meta?.[PROTOCOL_VERSION_META] === 'string';
-}
 
 /** A request (has a method and an id), not a notification or a response. */
 const isRequest = (message: Message) => typeof message.method === 'string' && message.id !== undefined && message.id !== null;
