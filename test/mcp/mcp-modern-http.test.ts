@@ -120,6 +120,14 @@ describe('MCP 2026-07-28 over HTTP (the v2 SDK client)', () => {
     expect(mismatch.json.error?.code).toBe(-32020);
     expect(mismatch.json.result).toBeUndefined();
 
+    const batch = await post([call({ phrase: 'x' }), call({ phrase: 'y' })], { 'mcp-protocol-version': MODERN });
+    // The revision has no batches: the v2 handler refuses one whole, and nothing runs or is billed.
+    expect(batch.status).toBe(400);
+    expect(batch.json.error?.code).toBe(-32600);
+    expect(batch.headers.get('x-cost')).toBe('0');
+    const noKey = await fetch(started.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': MODERN }, body: '{}' });
+    expect(noKey.status).toBe(401);
+
     const discover = await post({ jsonrpc: '2.0', id: 2, method: 'server/discover', params: { _meta: envelope } }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'server/discover' });
     expect(discover.json.result).toMatchObject({
       supportedVersions: [MODERN],
