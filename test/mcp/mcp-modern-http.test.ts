@@ -49,7 +49,7 @@ async function post(body: unknown, headers: Record<string, string> = {}) {
 const envelope = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
 
 describe('MCP 2026-07-28 over HTTP (the v2 SDK client)', () => {
-  it('discovers without initialize or a session, lists the tools with cache hints, calls every statistics tool', async () => {
+  it('discovers without initialize or a session, lists the tools with cache hints, calls every tool, valid and invalid arguments', async () => {
     const { client, responses } = await connectModern(started.url);
     // One exchange to connect: server/discover, answered with the revision; no initialize, no session.
     expect(responses.map((r) => (JSON.parse(r.sent) as { method: string }).method)).toEqual(['server/discover']);
@@ -69,11 +69,25 @@ describe('MCP 2026-07-28 over HTTP (the v2 SDK client)', () => {
       wordstat_dynamics: { phrase: 'пицца', period: 'monthly' },
       wordstat_regions: { phrase: 'пицца', limit: 3 },
       keyword_search_volume: { keywords: ['купить ноутбук', 'пицца'] },
+      keyword_suggestions: { keyword: 'ноутбук', limit: 3 },
+      keyword_locations: { keyword: 'пицца', limit: 2 },
       region_search: { query: 'moscow' },
       quota_status: {},
+      task_create: { keywords: ['купить ноутбук', 'пицца', 'велосипед'], tag: 'mcp-modern' },
     };
-    for (const [name, args] of Object.entries(calls)) {
+    const taskOf = (result: { structuredContent?: unknown }) => result.structuredContent as { id: string; status_code: number };
+    const tasks = new Set(['task_create', 'task_status', 'task_result']);
+    let taskId = '';
+    for (const tool of MCP_TOOLS) {
+      const name = tool.name;
+      if (name === 'task_result') {
+        await started.untilTasks('the task finished', async () =>
+          taskOf(await client.callTool({ name: 'task_status', arguments: { id: taskId } })).status_code === 20000,
+        30_000);
+      }
+      const args = name === 'task_status' || name === 'task_result' ? { id: taskId } : calls[name]!;
       const result = await client.callTool({ name, arguments: args });
+      if (name === 'task_create') taskId = taskOf(result).id;
       expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
       const schema = tools.find((t) => t.name === name)!.outputSchema!;
       const checked = validator.getValidator(schema as never)(result.structuredContent);
@@ -83,9 +97,18 @@ describe('MCP 2026-07-28 over HTTP (the v2 SDK client)', () => {
       expect(last.request['mcp-name']).toBe(name);
       expect(last.headers.get('x-cost')).toBe(String(result._meta!.cost));
       const raw = JSON.parse(last.body) as { result: { ttlMs: number; cacheScope: string } };
-      if (name === 'quota_status' || name === 'region_search') expect(raw.result.cacheScope, name).toBe('private');
+      if (tool.free || tasks.has(name)) expect(raw.result.cacheScope, name).toBe('private');
       else expect(raw.result, name).toMatchObject({ cacheScope: 'public', ttlMs: expect.any(Number) });
       if (raw.result.cacheScope === 'public') expect(raw.result.ttlMs, name).toBeGreaterThan(0);
+
+      // Invalid arguments: a required argument missing, or one of the wrong type: a tool error, billed 0.
+      const required = (tools.find((t) => t.name === name)!.inputSchema.required ?? []) as string[];
+      const wrong = required.length > 0 ? {} : { limit: 'many', id: 5, query: 5 };
+      const bad = await client.callTool({ name, arguments: wrong });
+      if (required.length > 0 || bad.isError) {
+        expect(bad.isError, `${name} with ${JSON.stringify(wrong)}`).toBe(true);
+        expect(bad._meta, name).toMatchObject({ cost: 0, code: expect.any(String) });
+      }
     }
     await client.close();
   });
