@@ -113,6 +113,18 @@ describe('MCP 2026-07-28 over HTTP (the v2 SDK client)', () => {
     await client.close();
   });
 
+  it('a v2 client in auto mode negotiates 2026-07-28; the same client in legacy mode gets the 2025 era', async () => {
+    for (const [mode, era] of [['auto', 'modern'], ['legacy', 'legacy']] as const) {
+      const transport = new StreamableHTTPClientTransport(started.url, { requestInit: { headers: { authorization: `Bearer ${TEST_KEY}` } } });
+      const client = new Client({ name: 'mcp-auto-test', version: '1.0.0' }, { versionNegotiation: { mode } });
+      await client.connect(transport);
+      expect(client.getProtocolEra(), mode).toBe(era);
+      const result = await client.callTool({ name: 'region_search', arguments: { query: 'moscow' } });
+      expect(result.isError, mode).toBeFalsy();
+      await client.close();
+    }
+  });
+
   it('bills and records a modern call as a 2025 one, and refuses bad arguments in the pipeline (billed 0)', async () => {
     const { client, responses } = await connectModern(started.url);
     const args = { name: 'wordstat_top', arguments: { phrase: 'велосипед', numPhrases: 5 } };
