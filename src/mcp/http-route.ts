@@ -18,7 +18,7 @@ let sdk:
   | Promise<[typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), typeof import('./server.js')]>
   | undefined;
 const loadSdk = () => (sdk ??= Promise.all([import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), import('./server.js')]));
-// The v2 SDK, for the 2026-07-28 era (modern.ts) and to tell the eras apart: loaded by the first POST with a body.
+// The v2 SDK, for the 2026-07-28 era (modern.ts) and to tell the eras apart: loaded by the first POST that may be modern (eras.ts).
 let v2: Promise<[typeof import('@modelcontextprotocol/server'), typeof import('./modern.js')]> | undefined;
 const loadV2 = () => (v2 ??= Promise.all([import('@modelcontextprotocol/server'), import('./modern.js')]));
 
@@ -136,8 +136,8 @@ export function createMcpRoute(runtime: ServiceRuntime, options: { maxBodyBytes?
       const request = headersOnly(call);
       if (!(await isLegacyRequest(request, read.body, { maxRequestBodySize: maxBodyBytes }))) {
         modernHandler ??= createModernHandler(runtime);
-        const options_ = { tools: options.tools, onToolCall: (outcome: ToolCallOutcome) => outcomes.push(outcome), planned };
-        const response = await modernHandler.fetch(request, { parsedBody: read.body, authInfo: authInfoOf({ principal, options: options_ }) });
+        const callOptions = { tools: options.tools, onToolCall: (outcome: ToolCallOutcome) => outcomes.push(outcome), planned };
+        const response = await modernHandler.fetch(request, { parsedBody: read.body, authInfo: authInfoOf({ principal, options: callOptions }) });
         return addBillingHeaders(await replyFromResponse(response), outcomes);
       }
     }
