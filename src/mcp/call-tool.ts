@@ -15,6 +15,11 @@ export interface ToolCallOutcome {
   free: boolean;
   cost: number;
   cacheStatus: CallStatus;
+  /**
+   * How long (ms) the answer stays what the source cache holds: until its earliest stored input stops being fresh
+   * (CACHE_TTL after it was stored). 0 for a failure or an answer bound to nothing stored (the account's own).
+   */
+  freshForMs: number;
 }
 
 /** The ledger's name for a tool call: the face, then the tool, as `v2.top` and `graphql.top` are named. */
@@ -58,7 +63,9 @@ export async function callTool(
     },
   });
   const free = tool.free === true;
-  const summary = { ok: outcome.ok, free, cost: outcome.cost, cacheStatus: outcome.cacheStatus };
+  const freshUntil = outcome.scope.tracker.freshUntil();
+  const freshForMs = outcome.ok && Number.isFinite(freshUntil) ? Math.max(0, Math.floor(freshUntil - runtime.clock.now())) : 0;
+  const summary = { ok: outcome.ok, free, cost: outcome.cost, cacheStatus: outcome.cacheStatus, freshForMs };
   const billing = free ? { cost: outcome.cost } : { cost: outcome.cost, cacheStatus: outcome.cacheStatus };
   if (!outcome.ok) {
     const { error } = outcome;

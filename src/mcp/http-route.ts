@@ -9,6 +9,7 @@ import type { CallStatus } from '../services/cache-status.js';
 import { requirePrincipal } from '../services/run-operation.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { planBatch } from './batch-plan.js';
+import { mayBeModern } from './eras.js';
 import type { ToolCallOutcome } from './call-tool.js';
 import type { McpTool } from './tool.js';
 
@@ -17,6 +18,9 @@ let sdk:
   | Promise<[typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), typeof import('./server.js')]>
   | undefined;
 const loadSdk = () => (sdk ??= Promise.all([import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), import('./server.js')]));
+// The v2 SDK, for the 2026-07-28 era (modern.ts) and to tell the eras apart: loaded by the first POST that may be modern (eras.ts).
+let v2: Promise<[typeof import('@modelcontextprotocol/server'), typeof import('./modern.js')]> | undefined;
+const loadV2 = () => (v2 ??= Promise.all([import('@modelcontextprotocol/server'), import('./modern.js')]));
 
 export const MCP_PATH = '/mcp';
 
@@ -106,6 +110,7 @@ function headersOnly(call: HttpCall): Request {
  * before the transport sees the request: without one, a 401 with WWW-Authenticate, as on every face.
  */
 export function createMcpRoute(runtime: ServiceRuntime, options: { maxBodyBytes?: number; tools?: readonly McpTool[] } = {}) {
+  let modernHandler: import('@modelcontextprotocol/server').McpHttpHandler | undefined;
   // `call.peer`: the socket's address, which wrong keys are counted by.
   return async (call: HttpCall): Promise<Reply> => {
     let principal;
@@ -124,6 +129,18 @@ export function createMcpRoute(runtime: ServiceRuntime, options: { maxBodyBytes?
     // Every tool call of the POST, one or a batch, planned together before any runs: one live request.
     const planned = read ? await planBatch(runtime, principal, read.body, toolsByName(options.tools)) : undefined;
     const outcomes: ToolCallOutcome[] = [];
+    if (read && mayBeModern(read.body, call.headers.get('mcp-protocol-version'))) {
+      // The era is the request's own: a `_meta` envelope naming the 2026-07-28 revision (or its header) is the
+      // modern era, served statelessly by the v2 SDK; everything else is answered as before by the 1.x transport.
+      const [{ isLegacyRequest }, { createModernHandler, authInfoOf }] = await loadV2();
+      const request = headersOnly(call);
+      if (!(await isLegacyRequest(request, read.body, { maxRequestBodySize: maxBodyBytes }))) {
+        modernHandler ??= createModernHandler(runtime);
+        const callOptions = { tools: options.tools, onToolCall: (outcome: ToolCallOutcome) => outcomes.push(outcome), planned };
+        const response = await modernHandler.fetch(request, { parsedBody: read.body, authInfo: authInfoOf({ principal, options: callOptions }) });
+        return addBillingHeaders(await replyFromResponse(response), outcomes);
+      }
+    }
     const server = createMcpServer(runtime, principal, { tools: options.tools, onToolCall: (outcome) => outcomes.push(outcome), planned });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

@@ -11,7 +11,7 @@ import { annotationsOf } from '../operations/tool-effects.js';
 
 export const SERVER_INFO = { name: 'search-demand-stats', version: '0.1.0' };
 
-const INSTRUCTIONS =
+export const INSTRUCTIONS =
   'Yandex search-demand statistics (Wordstat). Start with wordstat_top for a phrase, then wordstat_dynamics for ' +
   'its trend and wordstat_regions for where it is searched; keyword_* tools answer in the keyword-data format. ' +
   'Repeated questions are answered from a shared cache at a lower price; each result says its cost in _meta.';
@@ -39,7 +39,7 @@ export interface McpServerOptions {
 /** Listings and name maps, built once per tool list (an app's list is the same array for every request). */
 const listings = new WeakMap<readonly McpTool[], Tool[]>();
 const maps = new WeakMap<readonly McpTool[], ReadonlyMap<string, McpTool>>();
-const listingOf = (tools: readonly McpTool[]): Tool[] => {
+export const listingOf = (tools: readonly McpTool[]): Tool[] => {
   let listing = listings.get(tools);
   if (!listing) listings.set(tools, (listing = describeTools(tools)));
   return listing;
