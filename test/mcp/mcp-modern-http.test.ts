@@ -73,6 +73,7 @@ describe('MCP 2026-07-28 over HTTP (the v2 SDK client)', () => {
       keyword_locations: { keyword: 'пицца', limit: 2 },
       region_search: { query: 'moscow' },
       quota_status: {},
+      core_clean: { phrases: ['купить велосипед', 'велосипед купить', 'велосипед бесплатно'] },
       task_create: { keywords: ['купить ноутбук', 'пицца', 'велосипед'], tag: 'mcp-modern' },
     };
     const taskOf = (result: { structuredContent?: unknown }) => result.structuredContent as { id: string; status_code: number };
