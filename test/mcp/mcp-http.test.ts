@@ -23,6 +23,8 @@ const CALLS: Record<string, Record<string, unknown>> = {
   keyword_locations: { keyword: 'пицца', limit: 2 },
   region_search: { query: 'moscow' },
   task_create: { keywords: ['купить ноутбук', 'пицца', 'велосипед'], tag: 'mcp' },
+  task_create_suggestions: { keyword: 'ноутбук', limit: 3 },
+  task_create_locations: { keyword: 'пицца' },
   quota_status: {},
 };
 
