@@ -12,7 +12,6 @@ import { matchTypeCalls } from '../services/match-type-volumes.js';
 import { bodyVolumeOptions, matchTypesFor } from '../services/search-volume.js';
 import { keywordFigureCalls } from '../services/keyword-form-volume.js';
 import { keywordFormOf } from '../domain/keyword-form.js';
-import { resolveUsageRange } from '../services/usage.js';
 import { resolveLocation } from '../services/location.js';
 import type { Args, FieldPlan, FieldPlanner, KeywordParent } from './field-plan.js';
 import { TASK_FIELD_PLANNERS } from './task-field-planners.js';
@@ -22,6 +21,7 @@ import { dynamicsOperation } from '../operations/dynamics.js';
 import { regionsOperation } from '../operations/regions.js';
 import { searchVolumeOperation } from '../operations/search-volume.js';
 import { suggestionsOperation } from '../operations/suggestions.js';
+import { usageOperation } from '../operations/usage.js';
 import { runModeOf, type Operation } from '../operations/operation.js';
 import { inArguments } from './argument-names.js';
 
@@ -43,6 +43,7 @@ const LOCATION_INPUT = { location_code: 'locationCode', location_name: 'location
 const KEYWORDS_ARGS = { keywords: 'phrases', ...LOCATION_INPUT, match_types: 'matchTypes', history_months: 'historyMonths' } as const;
 const KEYWORD_ARGS = { 'keywords[0]': 'phrase', keywords: 'phrase', ...LOCATION_INPUT, match_types: 'matchTypes', history_months: 'historyMonths' } as const;
 const SUGGESTIONS_ARGS = { keyword: 'keyword', limit: 'limit', ...LOCATION_INPUT } as const;
+const USAGE_ARGS = { from: 'from', to: 'to' } as const;
 
 /** A field's arguments as an operation's input (each given argument under its input field), parsed by its schema. */
 function inputOf(operation: Operation, args: Args, renames: Readonly<Record<string, string>>, keywords?: unknown): Record<string, unknown> {
@@ -109,10 +110,8 @@ export const FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
       // The verifier's calls depend on what the LLM proposes: its budget, counted as they come.
       extraCalls: Math.max(0, (keywordDataOf(ctx).suggestionsMaxCalls ?? 1) - 1),
     })),
-  'Query.usage': (a, ctx) => {
-    resolveUsageRange({ from: opt(a.from), to: opt(a.to) }, ctx.today);
-    return { calls: [] };
-  },
+  // A free read: its operation's plan checks the range (no source call).
+  'Query.usage': (a, ctx) => ({ calls: livePlanOf(usageOperation, inputOf(usageOperation, a, USAGE_ARGS), ctx) }),
   'Keyword.searchVolume': volumePlan,
   'Keyword.cpc': volumePlan,
   'Keyword.monthlySearches': volumePlan,

@@ -7,6 +7,7 @@ import { regionsOperation } from './regions.js';
 import { searchVolumeOperation } from './search-volume.js';
 import { suggestionsOperation } from './suggestions.js';
 import { topOperation } from './top.js';
+import { usageOperation } from './usage.js';
 
 /**
  * Every operation the service offers. Adding one is its module plus a line here: REST (/v1, /v2, OpenAPI),
@@ -22,6 +23,7 @@ export const OPERATIONS: readonly Operation[] = [
   locationsOperation,
   regionSearchOperation,
   quotaOperation,
+  usageOperation,
 ];
 
 export interface OperationRegistry {

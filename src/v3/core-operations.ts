@@ -22,7 +22,6 @@ import { planAndRunLive } from '../operations/live.js';
 import type { Operation } from '../operations/operation.js';
 import { defaultRegistry } from '../operations/registry.js';
 import type { Principal } from '../services/auth/authenticator.js';
-import { getOwnUsage } from '../services/account.js';
 import { HISTORY_MONTHS, type HistoryMonths } from '../services/keyword-history.js';
 import { resolveLocation } from '../services/location.js';
 import { requirePrincipal, runOperation, type OperationOutcome } from '../services/run-operation.js';
@@ -37,7 +36,7 @@ export { DomainError, invalidField, toDomainError, isKeywordVolumeError };
 export type { ErrorCode, KeywordVolume, KeywordVolumeEntry, RequestContext, ServiceRuntime, SuggestionsResult, TaskRecord, UsageReport };
 
 /** The registry's operation of that name (the face is built on these two; a registry without them is a bug). */
-function operationNamed(name: 'search_volume' | 'suggestions'): Operation {
+function operationNamed(name: 'search_volume' | 'suggestions' | 'usage'): Operation {
   const operation = defaultRegistry.get(name);
   if (!operation) throw new Error(`the operation registry has no ${name} operation, which /v3 serves`);
   return operation;
@@ -45,6 +44,7 @@ function operationNamed(name: 'search_volume' | 'suggestions'): Operation {
 
 const SEARCH_VOLUME = operationNamed('search_volume');
 const SUGGESTIONS = operationNamed('suggestions');
+const USAGE = operationNamed('usage');
 
 /** suggestions' `limit` field as its input schema declares it: its bound and its default. */
 const suggestionsLimitField = SUGGESTIONS.input.shape.limit as z.ZodDefault<z.ZodNumber>;
@@ -200,9 +200,9 @@ export async function getTask(scope: RequestContext, id: string, operation: Task
   return (await tasksOf(scope).get(scope.principal.keyId, id, { operation, withResult: true })).task;
 }
 
-/** The caller's own usage over the default range. */
-export function ownUsage(scope: RequestContext): Promise<UsageReport> {
-  return getOwnUsage(scope, scope.principal, {});
+/** The caller's own usage over the default range: the usage operation's run (a free read). */
+export async function ownUsage(scope: RequestContext): Promise<UsageReport> {
+  return (await planAndRunLive(USAGE, parseBody(USAGE.input, {}), scope)) as UsageReport;
 }
 
 /** Prices per call as configured (the format's user_data shows them). */
