@@ -38,7 +38,6 @@ import { offeredDevKey } from './web/dev-key-offer.js';
 import { createOpenApiRoute, OPENAPI_PATH } from './rest/openapi/route.js';
 import type { RestRoute } from './rest/routes.js';
 import { createSystemRoutes } from './rest/system-routes.js';
-import { usageRoute } from './rest/v1/usage-route.js';
 import { operationRoutes } from './rest/operation-routes.js';
 import { createRegistry, OPERATIONS } from './operations/registry.js';
 import type { Operation } from './operations/operation.js';
@@ -204,7 +203,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     : undefined;
   runtime.tasks = tasks?.service;
 
-  const restRoutes: RestRoute[] = [...operationRoutes(operations, 'v1'), ...createTaskRoutes(operations), usageRoute, ...operationRoutes(operations, 'v2')];
+  const restRoutes: RestRoute[] = [...operationRoutes(operations, 'v1'), ...createTaskRoutes(operations), ...operationRoutes(operations, 'v2')];
   const system = createSystemRoutes(
     runtime,
     createDependencyChecks({ source: sourceSetup.source, sourceKind: runtime.sourceKind, cache: cacheSetup.cache, ledger, quota: runtime.quota }),

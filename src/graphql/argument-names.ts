@@ -61,3 +61,37 @@ export function inArgumentTerms(error: DomainError, field: ArgumentsOf | undefin
     cause: error,
   });
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A domain error of an operation's input rules in the terms of a GraphQL field whose arguments are named otherwise
+ * (`phrases` for search_volume's `keywords`, `phrase` for its one `keywords[0]`): `renames` maps an input field,
+ * or an exact field path, to the argument. Its `field` and the names in its message are rewritten, longest first.
+ */
+export function renamedFields(error: DomainError, renames: Readonly<Record<string, string>>): DomainError {
+  const names = Object.keys(renames).sort((a, b) => b.length - a.length);
+  if (names.length === 0) return error;
+  const inText = new RegExp(`(?<![\\w$])(${names.map(escapeRegExp).join('|')})(?![\\w])`, 'g');
+  const from = error.field === undefined ? undefined : names.find((name) => error.field === name || error.field!.startsWith(`${name}[`) || error.field!.startsWith(`${name}.`));
+  const field = from === undefined ? error.field : renames[from]! + error.field!.slice(from.length);
+  const message = error.message.replace(inText, (word: string) => renames[word] ?? word);
+  if (field === error.field && message === error.message) return error;
+  return new DomainError(error.code, message, {
+    field,
+    retryAfterSeconds: error.retryAfterSeconds,
+    allow: error.allow,
+    reason: error.reason,
+    params: error.params,
+    cause: error,
+  });
+}
+
+/** `run()` with a DomainError it throws in the field's argument terms (renamedFields). */
+export function inArguments<T>(renames: Readonly<Record<string, string>>, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw error instanceof DomainError ? renamedFields(error, renames) : error;
+  }
+}

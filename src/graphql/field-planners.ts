@@ -1,20 +1,17 @@
-import { normalizePhrase } from '../domain/requests/fields.js';
-import { normalizeKeywords, normalizeSuggestionsLimit } from '../domain/requests/keyword-data.js';
+import { normalizeKeywords } from '../domain/requests/keyword-data.js';
+import { parseBody } from '../domain/requests/parse.js';
 import type { SourceCall } from '../domain/source-call.js';
 import type { ServiceContext } from '../services/context.js';
 import { toDynamicsQuery } from '../services/dynamics.js';
 import { keywordDataOf } from '../services/keyword-data-deps.js';
 import { regionsSourceQuery, toRegionsQuery } from '../services/regions.js';
-import { RELATED_QUERIES_PER_SEED } from '../services/suggestions.js';
 import { toTopQuery } from '../services/top.js';
 import type { ExtraMatchType } from '../domain/match-types.js';
 import { DEFAULT_HISTORY_MONTHS } from '../services/keyword-history.js';
 import { matchTypeCalls } from '../services/match-type-volumes.js';
-import { matchTypesFor } from '../services/search-volume.js';
+import { bodyVolumeOptions, matchTypesFor } from '../services/search-volume.js';
 import { keywordFigureCalls } from '../services/keyword-form-volume.js';
 import { keywordFormOf } from '../domain/keyword-form.js';
-import { keywordVolumeOptions } from './keyword-args.js';
-import { resolveUsageRange } from '../services/usage.js';
 import { resolveLocation } from '../services/location.js';
 import type { Args, FieldPlan, FieldPlanner, KeywordParent } from './field-plan.js';
 import { TASK_FIELD_PLANNERS } from './task-field-planners.js';
@@ -22,6 +19,11 @@ import { livePlanOf } from '../operations/live.js';
 import { topOperation } from '../operations/top.js';
 import { dynamicsOperation } from '../operations/dynamics.js';
 import { regionsOperation } from '../operations/regions.js';
+import { searchVolumeOperation } from '../operations/search-volume.js';
+import { suggestionsOperation } from '../operations/suggestions.js';
+import { usageOperation } from '../operations/usage.js';
+import { runModeOf, type Operation } from '../operations/operation.js';
+import { inArguments } from './argument-names.js';
 
 export type { FieldPlan, FieldPlanner, KeywordParent, KeywordRows, TaskSelector } from './field-plan.js';
 
@@ -35,11 +37,35 @@ function volumeCalls(ctx: ServiceContext, keyword: KeywordParent): SourceCall[] 
   return keywordFigureCalls(ctx, keywordFormOf(keyword.phrase), keyword.regions, keyword.historyMonths ?? DEFAULT_HISTORY_MONTHS, 'phrase');
 }
 
-/** The keywords of a keyword field, over the region of its locationCode or locationName (checked as the resolver does). */
-function keywordsOf(ctx: ServiceContext, phrases: readonly string[], args: Args): KeywordParent[] {
-  const regions = [resolveLocation(ctx.catalog, args, { code: 'locationCode', name: 'locationName' }).regionId];
-  const { matchTypes, historyMonths } = keywordVolumeOptions(args);
-  return phrases.map((phrase) => ({ phrase, regions, matchTypes, historyMonths }));
+/** The input fields of the location and language arguments, by argument. */
+const LOCATION_INPUT = { location_code: 'locationCode', location_name: 'locationName', language_code: 'languageCode' } as const;
+/** search_volume's input fields as `keywords` names its arguments (`keyword` names its one keyword `phrase`). */
+const KEYWORDS_ARGS = { keywords: 'phrases', ...LOCATION_INPUT, match_types: 'matchTypes', history_months: 'historyMonths' } as const;
+const KEYWORD_ARGS = { 'keywords[0]': 'phrase', keywords: 'phrase', ...LOCATION_INPUT, match_types: 'matchTypes', history_months: 'historyMonths' } as const;
+const SUGGESTIONS_ARGS = { keyword: 'keyword', limit: 'limit', ...LOCATION_INPUT } as const;
+const USAGE_ARGS = { from: 'from', to: 'to' } as const;
+
+/** A field's arguments as an operation's input (each given argument under its input field), parsed by its schema. */
+function inputOf(operation: Operation, args: Args, renames: Readonly<Record<string, string>>, keywords?: unknown): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [field, argument] of Object.entries(renames)) if (!field.includes('[') && args[argument] != null) body[field] = args[argument];
+  if (keywords !== undefined) body.keywords = keywords;
+  return parseBody(operation.input, body) as Record<string, unknown>;
+}
+
+/**
+ * The keywords of a `keyword`/`keywords` field: its arguments checked as the search_volume operation checks its
+ * input (its schema, its live keyword limit, its location rules), errors naming the field's arguments. Their calls
+ * are the fields asked of each keyword (below), not the whole /v1 item the operation's plan counts.
+ */
+function keywordsOf(ctx: ServiceContext, args: Args, renames: Readonly<Record<string, string>>, keywords: unknown): KeywordParent[] {
+  return inArguments(renames, () => {
+    const input = inputOf(searchVolumeOperation, args, renames, keywords) as Parameters<typeof bodyVolumeOptions>[0] & { keywords: string[]; location_code?: number; location_name?: string };
+    const phrases = normalizeKeywords(input.keywords, 'keywords', runModeOf(searchVolumeOperation, 'live').maxItems);
+    const regions = [resolveLocation(ctx.catalog, { locationCode: input.location_code, locationName: input.location_name }).regionId];
+    const { matchTypes, historyMonths } = bodyVolumeOptions(input);
+    return phrases.map((phrase) => ({ phrase, regions, matchTypes, historyMonths }));
+  });
 }
 
 /**
@@ -74,19 +100,18 @@ export const FIELD_PLANNERS: Readonly<Record<string, FieldPlanner>> = {
     ),
   }),
   'Query.regions': (a, ctx) => ({ calls: livePlanOf(regionsOperation, { phrase: a.phrase, region: opt(a.level), devices: opt(a.devices) }, ctx) }),
-  'Query.keyword': (a, ctx) => keywordPlan(keywordsOf(ctx, [normalizePhrase(a.phrase, 'phrase')], a)),
-  'Query.keywords': (a, ctx) => keywordPlan(keywordsOf(ctx, normalizeKeywords(a.phrases, 'phrases'), a)),
-  'Query.suggestions': (a, ctx) => {
-    normalizeSuggestionsLimit(opt(a.limit));
-    const [seed] = keywordsOf(ctx, [normalizePhrase(a.keyword, 'keyword')], a);
-    // The related-queries provider's one top call; the verifier's calls depend on what the LLM proposes.
-    const related = toTopQuery(ctx, { phrase: seed!.phrase, numPhrases: RELATED_QUERIES_PER_SEED, regions: seed!.regions });
-    return { calls: [{ method: 'top', query: related }], extraCalls: Math.max(0, (keywordDataOf(ctx).suggestionsMaxCalls ?? 1) - 1) };
-  },
-  'Query.usage': (a, ctx) => {
-    resolveUsageRange({ from: opt(a.from), to: opt(a.to) }, ctx.today);
-    return { calls: [] };
-  },
+  // The keyword fields and suggestions take validation, limits and plan from their operation (search_volume,
+  // suggestions), their arguments mapped to its input fields.
+  'Query.keyword': (a, ctx) => keywordPlan(keywordsOf(ctx, a, KEYWORD_ARGS, a.phrase == null ? undefined : [a.phrase])),
+  'Query.keywords': (a, ctx) => keywordPlan(keywordsOf(ctx, a, KEYWORDS_ARGS, a.phrases)),
+  'Query.suggestions': (a, ctx) =>
+    inArguments(SUGGESTIONS_ARGS, () => ({
+      calls: livePlanOf(suggestionsOperation, inputOf(suggestionsOperation, a, SUGGESTIONS_ARGS), ctx),
+      // The verifier's calls depend on what the LLM proposes: its budget, counted as they come.
+      extraCalls: Math.max(0, (keywordDataOf(ctx).suggestionsMaxCalls ?? 1) - 1),
+    })),
+  // A free read: its operation's plan checks the range (no source call).
+  'Query.usage': (a, ctx) => ({ calls: livePlanOf(usageOperation, inputOf(usageOperation, a, USAGE_ARGS), ctx) }),
   'Keyword.searchVolume': volumePlan,
   'Keyword.cpc': volumePlan,
   'Keyword.monthlySearches': volumePlan,

@@ -9,11 +9,19 @@ import { type Operation, presentOf, runModeOf } from './operation.js';
  * without a second count.
  */
 export async function runLive(operation: Operation, input: unknown, ctx: ServiceContext): Promise<unknown> {
+  return presentOf(operation, await planAndRunLive(operation, input, ctx), input);
+}
+
+/**
+ * A live request's plan and run, without `present`: the result as a task would store it (a face with its own
+ * presentation, such as /v3, shapes it itself).
+ */
+export async function planAndRunLive(operation: Operation, input: unknown, ctx: ServiceContext): Promise<unknown> {
   const mode = runModeOf(operation, 'live');
   if (operation.plan) {
     await planLiveCalls(ctx, operation.plan(input as never, ctx, mode), { operation: operation.task ? operation.name : undefined });
   }
-  return presentOf(operation, await operation.run(input as never, ctx, mode), input);
+  return operation.run(input as never, ctx, mode);
 }
 
 /** The source calls one live request of `operation` plans for `input` (an MCP batch plans them together). */

@@ -47,6 +47,11 @@ export interface McpBinding<In, Out> {
    */
   rows?: string;
   summarize(result: Out, input: In): string;
+  /**
+   * The tool that posts the operation as a task (operations with `task: true`): its name and prose for an agent.
+   * Default: `task_create_<name>`, with a title and description derived from the live tool's.
+   */
+  task?: { tool?: string; title?: string; description?: string };
 }
 
 /** What the REST face adds: where the operation is served and how it is documented in /openapi.json. */

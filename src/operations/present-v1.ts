@@ -5,6 +5,7 @@ import { EXTRA_MATCH_TYPES, type ExtraMatchType } from '../domain/match-types.js
 import type { Seasonality } from '../domain/seasonality.js';
 import type { KeywordFormName } from '../domain/keyword-form.js';
 import { taskStatusCode } from './status-codes.js';
+import type { OperationUsage, UsageReport, UsageTotals } from '../services/usage.js';
 import {
   type FormMeasure,
   isKeywordVolumeError,
@@ -246,5 +247,20 @@ export function presentLocations(result: KeywordLocations): LocationsResultJson 
       share: item.share,
       affinity_index: item.affinityIndex,
     })),
+  };
+}
+
+const usageTotals = (t: UsageTotals) => ({ calls: t.calls, hits: t.hits, stale: t.stale, errors: t.errors, spend: t.spend });
+const usageOperations = (list: OperationUsage[]) => list.map((o) => ({ operation: o.operation, ...usageTotals(o) }));
+
+/** The usage report in the family's snake_case: /v1/usage's one result item. */
+export function presentUsage(report: UsageReport) {
+  return {
+    from: report.from,
+    to: report.to,
+    time_zone: report.timeZone,
+    totals: usageTotals(report.totals),
+    days: report.days.map((d) => ({ date: d.date, ...usageTotals(d), operations: usageOperations(d.operations) })),
+    operations: usageOperations(report.operations),
   };
 }

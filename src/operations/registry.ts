@@ -8,6 +8,7 @@ import { regionsOperation } from './regions.js';
 import { searchVolumeOperation } from './search-volume.js';
 import { suggestionsOperation } from './suggestions.js';
 import { topOperation } from './top.js';
+import { usageOperation } from './usage.js';
 
 /**
  * Every operation the service offers. Adding one is its module plus a line here: REST (/v1, /v2, OpenAPI),
@@ -24,6 +25,7 @@ export const OPERATIONS: readonly Operation[] = [
   regionSearchOperation,
   quotaOperation,
   coreCleanOperation,
+  usageOperation,
 ];
 
 export interface OperationRegistry {

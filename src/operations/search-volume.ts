@@ -98,6 +98,12 @@ export const searchVolumeOperation = defineOperation({
     description:
       'Average monthly search volume, the last 12 months, competition, CPC and seasonality (peak month, trend class) for 1 to 100 keywords at once (up to 10,000 as a background task: task_create). Use it to compare candidate keywords or to size a list; location_code 2643 is Russia (default), 1012 Moscow, and every code keyword_locations lists works; or name the place in location_name ("Москва", "Saint Petersburg"). match_types ["phrase","exact","order"] adds the quoted, exact-form and fixed-order frequencies (one extra Wordstat call per keyword each); history_months 24 adds year-over-year change.',
     effects: ASKS_THE_SOURCE,
+    // The first task tool, published before there were others: it keeps its name.
+    task: {
+      tool: 'task_create',
+      title: 'Search volume of a long keyword list, as a task',
+      description: `Starts a background task for the search volume of 1 to ${MAX_TASK_KEYWORDS.toLocaleString('en')} keywords: more than the hourly upstream quota answers live (keyword_search_volume takes ${MAX_KEYWORDS}). Spends upstream quota and is billed when it ends; each call creates a new task. Keywords already cached are done at once; the rest are fetched as the budget refills. Returns the task id, its status and an ETA; poll task_status, then read task_result.`,
+    },
     summarize: (result) =>
       [
         `Search volume of ${result.length} keyword${result.length === 1 ? '' : 's'} (monthly average of the last 12 months):`,

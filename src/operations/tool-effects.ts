@@ -25,6 +25,9 @@ export const ASKS_THE_SOURCE: ToolEffects = { readOnly: false, destructive: fals
 /** Creates a task each call that fetches from the source in the background, spends quota and is billed when it ends. */
 export const STARTS_BILLED_WORK: ToolEffects = { readOnly: false, destructive: false, idempotent: false, openWorld: true };
 
+/** Creates a task each call that works locally (no source call) and costs nothing: a new task, so not idempotent. */
+export const STARTS_LOCAL_WORK: ToolEffects = { readOnly: false, destructive: false, idempotent: false, openWorld: false };
+
 /**
  * Reads one of the caller's tasks, free; reading a finished one marks it collected (it leaves /v1 tasks_ready,
  * as task_get does), which another client of the same key can see: not read-only, but a second read adds nothing.

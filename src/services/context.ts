@@ -51,6 +51,7 @@ export interface KeywordDataDeps {
 import type { CacheStatusTracker } from './cache-status.js';
 import type { LivePlan } from './live-plan.js';
 import type { RequestSource } from './request-source.js';
+import type { Principal } from './auth/authenticator.js';
 
 /** How many source calls one request runs at once when none is configured (SOURCE_CONCURRENCY's default). */
 export const DEFAULT_SOURCE_CONCURRENCY = 8;
@@ -58,6 +59,8 @@ export const DEFAULT_SOURCE_CONCURRENCY = 8;
 /** What every operation needs for one client request. */
 export interface ServiceContext {
   catalog: RegionCatalog;
+  /** The caller of a client request (a face's scope has one); absent in a task's run. */
+  principal?: Principal | undefined;
   /** Today in the service's time zone (fixed for the whole request). */
   today: IsoDate;
   source: RequestSource;

@@ -1,8 +1,9 @@
 /**
  * Everything the /v3 face needs from the core, in one file: the other files of src/v3 import the services, the
- * tasks and the domain only through here (enforced by .dependency-cruiser.cjs, rule v3-core-through-one-file).
- * Today it calls the very services, validation and limits /v1 uses; once the operation registry is merged, this
- * file is repointed at it and the face does not change. Nothing here restates a limit, a price or a rule.
+ * tasks, the operations and the domain only through here (enforced by .dependency-cruiser.cjs, rule
+ * v3-core-through-one-file). The keyword work is the operation registry's: search_volume and suggestions are
+ * checked with their operations' input schemas, planned with their plans, run with their runs and bounded by
+ * their limits (src/operations). Nothing here restates a limit, a price or a rule.
  */
 import { z } from 'zod';
 import { DomainError, invalidField, toDomainError, type ErrorCode } from '../domain/errors.js';
@@ -12,29 +13,21 @@ import {
   locationCodeForRegion,
   type ResolvedLocation,
 } from '../domain/location-codes.js';
-import {
-  DEFAULT_LANGUAGE_CODE,
-  DEFAULT_SUGGESTIONS_LIMIT,
-  MAX_KEYWORDS,
-  MAX_SUGGESTIONS_LIMIT,
-  searchVolumeRequestSchema,
-  suggestionsRequestSchema,
-} from '../domain/requests/keyword-data.js';
 import { parseBody, textField } from '../domain/requests/parse.js';
-import { MAX_LIVE_CALLS_PER_REQUEST } from '../domain/requests/live-limits.js';
 import { isIsoDate } from '../domain/dates/calendar.js';
 import { defaultWindow } from '../domain/dates/window.js';
 import { shiftPeriod } from '../domain/dates/periods.js';
 import type { TaskOperation, TaskRecord } from '../domain/tasks.js';
+import { planAndRunLive } from '../operations/live.js';
+import type { Operation } from '../operations/operation.js';
+import { defaultRegistry } from '../operations/registry.js';
 import type { Principal } from '../services/auth/authenticator.js';
-import { getOwnUsage } from '../services/account.js';
-import { keywordDataOf } from '../services/keyword-data-deps.js';
 import { HISTORY_MONTHS, type HistoryMonths } from '../services/keyword-history.js';
 import { resolveLocation } from '../services/location.js';
 import { requirePrincipal, runOperation, type OperationOutcome } from '../services/run-operation.js';
 import type { RequestContext, ServiceRuntime } from '../services/runtime.js';
-import { bodyVolumeOptions, getSearchVolume, isKeywordVolumeError, type KeywordVolume, type KeywordVolumeEntry } from '../services/search-volume.js';
-import { getSuggestions, type SuggestionsResult } from '../services/suggestions.js';
+import { isKeywordVolumeError, type KeywordVolume, type KeywordVolumeEntry } from '../services/search-volume.js';
+import type { SuggestionsResult } from '../services/suggestions.js';
 import type { UsageReport } from '../services/usage.js';
 import { MAX_TAG_LENGTH, MAX_TASKS_PER_POST, requireTasks } from '../tasks/task-service.js';
 import type { PostedTask } from '../ports/task-service.js';
@@ -42,20 +35,39 @@ import type { PostedTask } from '../ports/task-service.js';
 export { DomainError, invalidField, toDomainError, isKeywordVolumeError };
 export type { ErrorCode, KeywordVolume, KeywordVolumeEntry, RequestContext, ServiceRuntime, SuggestionsResult, TaskRecord, UsageReport };
 
-/** The core's limits as this face states them (each is the core's own constant). */
+/** The registry's operation of that name (the face is built on these two; a registry without them is a bug). */
+function operationNamed(name: 'search_volume' | 'suggestions' | 'usage'): Operation {
+  const operation = defaultRegistry.get(name);
+  if (!operation) throw new Error(`the operation registry has no ${name} operation, which /v3 serves`);
+  return operation;
+}
+
+const SEARCH_VOLUME = operationNamed('search_volume');
+const SUGGESTIONS = operationNamed('suggestions');
+const USAGE = operationNamed('usage');
+
+/** suggestions' `limit` field as its input schema declares it: its bound and its default. */
+const suggestionsLimitField = SUGGESTIONS.input.shape.limit as z.ZodDefault<z.ZodNumber>;
+
+/** The core's limits as this face states them: each is read from the operation (or the task service) that owns it. */
 export const LIMITS = {
   /** Keywords of one live search_volume task. */
-  liveKeywords: MAX_KEYWORDS,
+  liveKeywords: SEARCH_VOLUME.limits.items?.live,
   /** Tasks of one task_post. */
   tasksPerPost: MAX_TASKS_PER_POST,
   tagLength: MAX_TAG_LENGTH,
-  suggestionsLimit: MAX_SUGGESTIONS_LIMIT,
-  defaultSuggestionsLimit: DEFAULT_SUGGESTIONS_LIMIT,
+  /** The most rows one suggestions call may ask for, and what it asks for unless told: suggestions' input schema. */
+  suggestionsLimit: suggestionsLimitField.unwrap().maxValue ?? Number.MAX_SAFE_INTEGER,
+  defaultSuggestionsLimit: suggestionsLimitField.parse(undefined),
   /** Months of history the source keeps per keyword, longest first. */
   historyMonths: Math.max(...HISTORY_MONTHS) as HistoryMonths,
 } as const;
 
-export const DEFAULTS = { languageCode: DEFAULT_LANGUAGE_CODE, locationCode: DEFAULT_LOCATION_CODE } as const;
+/** search_volume's default language_code (its input schema's), and the location every face answers without one. */
+export const DEFAULTS = {
+  languageCode: (SEARCH_VOLUME.input.shape.language_code as z.ZodDefault<z.ZodString>).parse(undefined),
+  locationCode: DEFAULT_LOCATION_CODE,
+} as const;
 
 /** A short text checked as the core checks echoed texts (language_code, tag): INVALID_FIELD naming it otherwise. */
 export function checkText(name: string, max: number, value: unknown): string {
@@ -84,46 +96,52 @@ export function resolveStrictLocation(scope: Pick<RequestContext, 'catalog'>, in
   return resolveLocation(scope.catalog, input);
 }
 
-/** The live body fields search_volume shares with /v1, checked by /v1's own schema (keyword rules, match types, history). */
-export function checkSearchVolumeFields(fields: Record<string, unknown>): z.output<typeof searchVolumeRequestSchema> {
-  return parseBody(searchVolumeRequestSchema, fields);
+/** The live body fields search_volume shares with /v1, checked by the search_volume operation's input schema. */
+export function checkSearchVolumeFields(fields: Record<string, unknown>): {
+  keywords: string[];
+  match_types?: string[] | undefined;
+  history_months?: HistoryMonths | undefined;
+} {
+  return parseBody(SEARCH_VOLUME.input, fields) as never;
 }
 
-/** location_code and location_name, typed as /v1 types them (the values are resolved by resolveStrictLocation). */
+/** location_code and location_name, typed as the search_volume operation types them (resolved by resolveStrictLocation). */
 export function checkLocationFields(fields: Record<string, unknown>): { location_code?: number | undefined; location_name?: string | undefined } {
-  return parseBody(searchVolumeRequestSchema.pick({ location_code: true, location_name: true }), fields);
+  return parseBody(SEARCH_VOLUME.input.pick({ location_code: true, location_name: true }), fields);
 }
 
-/** Most uncached source calls one live request may plan (the core's bound on every face). */
-export const MAX_LIVE_CALLS = MAX_LIVE_CALLS_PER_REQUEST;
+/** Most uncached source calls one live request may plan (the operations' bound on every face). */
+export const MAX_LIVE_CALLS = SUGGESTIONS.limits.calls;
 
-/** A seed keyword and a limit, checked by /v1's suggestions schema. */
+/** A seed keyword and a limit, checked by the suggestions operation's input schema. */
 export function checkSeed(fields: { keyword: unknown; limit?: unknown }): { keyword: string; limit: number } {
-  const checked = parseBody(suggestionsRequestSchema, fields);
+  const checked = parseBody(SUGGESTIONS.input, fields) as { keyword: string; limit: number };
   return { keyword: checked.keyword, limit: checked.limit };
 }
 
-/** search_volume for checked fields over a resolved location (the /v1 service: same plan, price, cache). */
-export function searchVolume(
+/**
+ * search_volume for checked fields over a resolved location: the operation's plan (refused before any call over
+ * the per-request limit or the budget), then its run (same price, cache and keyword limit as every face).
+ */
+export async function searchVolume(
   scope: RequestContext,
-  request: { keywords: readonly string[]; location: ResolvedLocation; languageCode: string; match_types?: readonly string[] | undefined; history_months?: HistoryMonths | undefined; maxKeywords?: number },
+  request: { keywords: readonly string[]; location: ResolvedLocation; languageCode: string; match_types?: readonly string[] | undefined; history_months?: HistoryMonths | undefined },
 ): Promise<KeywordVolumeEntry[]> {
-  return getSearchVolume(
-    scope,
-    {
-      keywords: request.keywords,
-      locationCode: request.location.code,
-      languageCode: request.languageCode,
-      maxKeywords: request.maxKeywords,
-      ...bodyVolumeOptions({ match_types: request.match_types as never, history_months: request.history_months }),
-    },
-    { competition: keywordDataOf(scope).competition },
-  );
+  const input = parseBody(SEARCH_VOLUME.input, {
+    keywords: request.keywords,
+    location_code: request.location.code,
+    language_code: request.languageCode,
+    ...(request.match_types === undefined ? {} : { match_types: request.match_types }),
+    ...(request.history_months === undefined ? {} : { history_months: request.history_months }),
+  });
+  // search_volume's run returns the service's entries (what a task stores); /v3 presents them itself.
+  return (await planAndRunLive(SEARCH_VOLUME, input, scope)) as KeywordVolumeEntry[];
 }
 
-/** Related keywords of one seed (the /v1 suggestions service: the source's related phrases, one cached call). */
-export function relatedKeywords(scope: RequestContext, request: { keyword: string; limit: number; location: ResolvedLocation }): Promise<SuggestionsResult> {
-  return getSuggestions(scope, { keyword: request.keyword, limit: request.limit, locationCode: request.location.code }, keywordDataOf(scope).suggestions);
+/** Related keywords of one seed: the suggestions operation's plan and run (the source's related phrases, one cached call). */
+export async function relatedKeywords(scope: RequestContext, request: { keyword: string; limit: number; location: ResolvedLocation }): Promise<SuggestionsResult> {
+  const input = parseBody(SUGGESTIONS.input, { keyword: request.keyword, limit: request.limit, location_code: request.location.code });
+  return (await planAndRunLive(SUGGESTIONS, input, scope)) as SuggestionsResult;
 }
 
 /** One row of the location list: every region of the catalogue, by the code /v1 gives it. */
@@ -182,9 +200,9 @@ export async function getTask(scope: RequestContext, id: string, operation: Task
   return (await tasksOf(scope).get(scope.principal.keyId, id, { operation, withResult: true })).task;
 }
 
-/** The caller's own usage over the default range. */
-export function ownUsage(scope: RequestContext): Promise<UsageReport> {
-  return getOwnUsage(scope, scope.principal, {});
+/** The caller's own usage over the default range: the usage operation's run (a free read). */
+export async function ownUsage(scope: RequestContext): Promise<UsageReport> {
+  return (await planAndRunLive(USAGE, parseBody(USAGE.input, {}), scope)) as UsageReport;
 }
 
 /** Prices per call as configured (the format's user_data shows them). */

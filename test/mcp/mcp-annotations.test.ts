@@ -37,6 +37,10 @@ const TABLE: Record<string, Hints> = {
   keyword_locations: ASKS_SOURCE,
   region_search: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   task_create: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  task_create_suggestions: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  task_create_locations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  // Cleaning works locally: the task is new work (not idempotent) but reaches no outside system.
+  task_create_core_clean: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   task_status: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   task_result: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   quota_status: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -61,7 +65,7 @@ describe('MCP tool annotations say what a call does (issue 24, item 15)', () => 
     const { client } = await connectClient(started.url);
     const listed = await annotations(client);
     expect([...listed.keys()].sort()).toEqual(Object.keys(TABLE).sort());
-    expect(listed.size).toBe(12);
+    expect(listed.size).toBe(15);
     for (const [name, hints] of listed) expect(hints, name).toEqual({ title: expect.any(String), ...TABLE[name]! });
     expect(listed.get('task_create')!.readOnlyHint).toBe(false);
     await client.close();

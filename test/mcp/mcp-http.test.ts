@@ -23,6 +23,9 @@ const CALLS: Record<string, Record<string, unknown>> = {
   keyword_locations: { keyword: 'пицца', limit: 2 },
   region_search: { query: 'moscow' },
   task_create: { keywords: ['купить ноутбук', 'пицца', 'велосипед'], tag: 'mcp' },
+  task_create_suggestions: { keyword: 'ноутбук', limit: 3 },
+  task_create_locations: { keyword: 'пицца' },
+  task_create_core_clean: { phrases: ['купить велосипед', 'велосипед купить'] },
   quota_status: {},
   core_clean: { phrases: ['купить пластиковые окна', 'окна пластиковые купить'], region: 213 },
 };

@@ -75,9 +75,12 @@ describe('MCP 2026-07-28 over HTTP (the v2 SDK client)', () => {
       quota_status: {},
       core_clean: { phrases: ['купить велосипед', 'велосипед купить', 'велосипед бесплатно'] },
       task_create: { keywords: ['купить ноутбук', 'пицца', 'велосипед'], tag: 'mcp-modern' },
+      task_create_suggestions: { keyword: 'ноутбук', limit: 3 },
+      task_create_locations: { keyword: 'пицца' },
+      task_create_core_clean: { phrases: ['купить велосипед', 'велосипед купить'] },
     };
     const taskOf = (result: { structuredContent?: unknown }) => result.structuredContent as { id: string; status_code: number };
-    const tasks = new Set(['task_create', 'task_status', 'task_result']);
+    const tasks = new Set(['task_create', 'task_create_suggestions', 'task_create_locations', 'task_create_core_clean', 'task_status', 'task_result']);
     let taskId = '';
     for (const tool of MCP_TOOLS) {
       const name = tool.name;
