@@ -38,10 +38,4 @@ export default tseslint.config(
     files: ['src/graphql/complexity.ts', 'src/graphql/field-plan.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  {
-    // Unused imports in files that other issue-25 branches rewrite at the same time (2026-11-26): left to the
-    // merge, then this block goes. Everywhere else an unused import fails the lint.
-    files: ['src/app.ts', 'src/rest/handler.ts', 'src/tasks/task-service.ts'],
-    rules: { '@typescript-eslint/no-unused-vars': 'off' },
-  },
 );

@@ -3,7 +3,6 @@ import type { Config } from './config/config.js';
 import type { GraphQLServer, GraphQLServerOptions } from './graphql/create-yoga.js';
 import type { RegionCatalog } from './domain/regions/catalog.js';
 import { loadRegionCatalog } from './adapters/region-data.js';
-import { createMemoryLedger } from './adapters/memory-ledger.js';
 import { azMorphologyProvider } from './adapters/morphology/az-morphology.js';
 import { loadCoreRules } from './adapters/morphology/core-data.js';
 import { createCacheSetup } from './composition/cache.js';

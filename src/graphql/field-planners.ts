@@ -25,7 +25,7 @@ import { usageOperation } from '../operations/usage.js';
 import { runModeOf, type Operation } from '../operations/operation.js';
 import { inArguments } from './argument-names.js';
 
-export type { FieldPlan, FieldPlanner, KeywordParent, KeywordRows, TaskSelector } from './field-plan.js';
+export type { FieldPlanner, KeywordParent, KeywordRows, TaskSelector } from './field-plan.js';
 
 const opt = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 

@@ -11,9 +11,9 @@ import { billCancelledTask } from './task-billing.js';
 import { taskSpecOf, type TaskOperationSpecs } from './task-operations.js';
 import { TASK_RESULT_PAGES } from '../domain/requests/task-result-pages.js';
 import type { TaskStore } from '../ports/task-store.js';
-import { FINISHED, type ResultPage, type TaskCounts, type TaskOperation, type TaskPage, type TaskRecord, type TaskStatus } from '../domain/tasks.js';
+import { FINISHED, type TaskOperation, type TaskRecord } from '../domain/tasks.js';
 import { checkWebhookUrl } from './webhooks/webhook-url.js';
-import type { PostedTask, TaskService, TaskView } from '../ports/task-service.js';
+import type { TaskService, TaskView } from '../ports/task-service.js';
 
 /** Most tasks one post may hold. */
 export const MAX_TASKS_PER_POST = 100;
