@@ -54,7 +54,7 @@ describe('match_types and history_months under bad input', () => {
     }
   });
 
-  it('GraphQL: an unknown enum and a bad historyMonths make no call and no 500; a repeated type is measured once', async () => {
+  it('GraphQL: an unknown enum, a bad historyMonths and too many types make no call and no 500; a repeated type is measured once', async () => {
     const source = createFakeSource();
     const app = createTestApp({ source });
     const many = Array(50).fill('PHRASE').join(' ');
@@ -68,8 +68,12 @@ describe('match_types and history_months under bad input', () => {
       expect(answer.json.errors?.length).toBeGreaterThan(0);
     }
     expect(answers[1]!.json.errors[0].message).toContain('historyMonths');
-    // Repeats are one type: one GetTop, besides the monthly call and the bare phrase's GetTop.
-    const repeated = await graphql(app, `{ keyword(phrase: "пицца", matchTypes: [${many}]) { searchVolumePhrase } }`);
+    // The search_volume operation's one rule on every face (issue 25): at most 8 values, as REST refuses them.
+    const tooMany = await graphql(app, `{ keyword(phrase: "пицца", matchTypes: [${many}]) { searchVolumePhrase } }`);
+    expect(tooMany.json.errors[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'matchTypes' } });
+    expect(source.count()).toBe(0);
+    // Repeats within the bound are one type: one GetTop, besides the monthly call and the bare phrase's GetTop.
+    const repeated = await graphql(app, '{ keyword(phrase: "пицца", matchTypes: [PHRASE PHRASE PHRASE PHRASE]) { searchVolumePhrase } }');
     expect(repeated.json.errors).toBeUndefined();
     expect(repeated.json.data.keyword.searchVolumePhrase).toBeTypeOf('number');
     expect(source.count()).toBe(3);
