@@ -42,6 +42,25 @@ const HTTP_KIT = '^src/(face-kit|http)/';
 const COMPOSITION = '^src/(composition/|app[.]ts$|main[.]ts$|mcp-main[.]ts$|process-config[.]ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
+/**
+ * Sibling faces import none of each other: one rule per face, each naming the faces it must not reach. MCP and
+ * /v3 present what the operations present; REST (with admin) and GraphQL move what both need inward.
+ */
+const SIBLINGS = {
+  graphql: { path: '^src/graphql/', not: '^src/(rest|admin|v3)/' },
+  mcp: { path: '^src/mcp/', not: '^src/(rest|admin|v3)/' },
+  rest: { path: '^src/(rest|admin)/', not: '^src/(graphql|v3)/' },
+  v3: { path: '^src/v3/', not: '^src/(rest|admin|graphql|mcp|web)/' },
+  web: { path: '^src/web/', not: '^src/v3/' },
+};
+const siblingFaceRules = Object.entries(SIBLINGS).map(([face, { path, not }]) => ({
+  name: `${face}-not-to-sibling-faces`,
+  severity: 'error',
+  comment: `The ${face} face imports no sibling face: what two faces need moves inward (operations, services, ports, domain, HTTP kit).`,
+  from: { path },
+  to: { path: not },
+}));
+
 module.exports = {
   forbidden: [
     {
@@ -125,41 +144,8 @@ module.exports = {
       from: { path: FACES },
       to: { path: ['^src/adapters/', COMPOSITION] },
     },
-    {
-      name: 'graphql-not-to-rest',
-      severity: 'error',
-      comment: 'GraphQL and REST are sibling faces: what both need moves inward (services, ports, domain, HTTP kit).',
-      from: { path: '^src/graphql/' },
-      to: { path: '^src/(rest|admin)/' },
-    },
-    {
-      name: 'mcp-not-to-rest',
-      severity: 'error',
-      comment: 'MCP presents what the operations present (src/operations): it derives its tools from the registry, not from REST.',
-      from: { path: '^src/mcp/' },
-      to: { path: '^src/(rest|admin)/' },
-    },
-    {
-      name: 'rest-not-to-graphql',
-      severity: 'error',
-      comment: 'GraphQL and REST are sibling faces: what both need moves inward (services, ports, domain, HTTP kit).',
-      from: { path: '^src/(rest|admin)/' },
-      to: { path: '^src/graphql/' },
-    },
-    {
-      name: 'v3-is-a-sibling-face',
-      severity: 'error',
-      comment: 'The /v3 face is a sibling of REST, GraphQL and MCP: it imports none of them, and none of them imports it.',
-      from: { path: '^src/v3/' },
-      to: { path: '^src/(rest|admin|graphql|mcp|web)/' },
-    },
-    {
-      name: 'faces-not-to-v3',
-      severity: 'error',
-      comment: 'The /v3 face is a sibling of REST, GraphQL and MCP: it imports none of them, and none of them imports it.',
-      from: { path: '^src/(rest|admin|graphql|mcp|web)/' },
-      to: { path: '^src/v3/' },
-    },
+    // The faces are siblings: what two of them need moves inward (operations, services, ports, domain, HTTP kit).
+    ...siblingFaceRules,
     {
       name: 'v3-core-through-one-file',
       severity: 'error',
