@@ -35,6 +35,8 @@ const connections = numberOption('connections', 16);
 const sequential = numberOption('sequential', 2000);
 const rounds = numberOption('rounds', 3);
 const profile = flag('profile');
+// src/main.ts through tsx (`npm run dev`) instead of the compiled dist/ that `npm start` runs.
+const viaTsx = flag('tsx');
 // The ledger's database: the embedded PGlite by default (as `npm start` without DATABASE_URL), or PostgreSQL.
 const databaseUrl = option('database-url', '');
 // Authenticate with a key issued in the database (through the admin API), not one from API_KEYS.
@@ -95,9 +97,7 @@ async function main(): Promise<void> {
   if (issuedKey && !schema) throw new Error('--issued-key needs --database-url (keys are issued into that database)');
   const service = await startService(
     serviceEnv(KEY, { DATABASE_URL: schema?.url, ...(issuedKey ? { ADMIN_TOKEN } : {}), ...(profile ? { BENCH_PROFILE_DIR: profileDir } : {}) }),
-    {
-    nodeArgs: profile ? ['--import', './bench/support/profile-preload.mjs'] : [],
-    },
+    { nodeArgs: profile ? ['--import', './bench/support/profile-preload.mjs'] : [], compiled: !viaTsx },
   );
   if (issuedKey) headers.authorization = `Bearer ${await issueKey(service.url)}`;
   process.stdout.write(`key: ${issuedKey ? 'issued in the database (POST /admin/keys)' : 'from API_KEYS'}\n`);

@@ -22,11 +22,10 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadLine, machineLine } from './support/machine.js';
 import { numberOption, option } from './support/options.js';
-import { ROOT } from './support/service-process.js';
+import { compileDistOf, ROOT } from './support/service-process.js';
 import { printTable, ratio } from './support/table.js';
 
 const runs = numberOption('runs', 5);
@@ -189,10 +188,7 @@ async function prepare(commit: string): Promise<{ label: string; root: string; c
     const dir = root;
     cleanup = () => rmSync(dir, { recursive: true, force: true });
   }
-  const { compileDist } = (await import(pathToFileURL(join(ROOT, 'scripts', 'compile-dist.mjs')).href)) as {
-    compileDist(options: { root: string; log: (line: string) => void }): Promise<unknown>;
-  };
-  await compileDist({ root, log: () => {} });
+  await compileDistOf(root);
   return { label: commit ? `commit ${commit}` : 'this tree', root, cleanup };
 }
 

@@ -43,6 +43,16 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 3,
+    name: 'usage ledger rows count calls',
+    statements: [
+      // One row stands for `calls` identical calls (same key, operation, cache status, HTTP status and unit price)
+      // made within one second: a cache hit cost a row insert each (about 55 µs of the database's CPU, as much
+      // as the rest of the hit). Every report is a sum per day, which a count per second keeps exactly.
+      'ALTER TABLE usage_ledger ADD COLUMN calls integer NOT NULL DEFAULT 1 CHECK (calls > 0)',
+    ],
+  },
 ];
 
 /**

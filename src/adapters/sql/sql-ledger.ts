@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Ledger } from '../../ports/ledger.js';
 import type { Logger } from '../../ports/logger.js';
 import { createDropReporter } from './drop-reporter.js';
-import { insertUsageRows, MAX_BATCH, type PendingRow, toPendingRow } from './ledger-rows.js';
+import { aggregateKeyOf, insertUsageRows, MAX_BATCH, type PendingRow, toPendingRow } from './ledger-rows.js';
 import type { SqlQueryable } from './sql-client.js';
 
 export interface SqlLedgerOptions {
@@ -23,9 +23,9 @@ export interface SqlLedgerOptions {
 
 /** Counters for metrics. */
 export interface LedgerStats {
-  /** Rows accepted but not yet stored. */
+  /** Rows accepted but not yet stored (a row may stand for several calls). */
   buffered: number;
-  /** Rows stored. */
+  /** Calls stored. */
   written: number;
   /** INSERTs that failed (each is retried). */
   failedAttempts: number;
@@ -46,6 +46,8 @@ export interface SqlLedger extends Ledger {
  * the newest rows are dropped (loudly): the stored and buffered rows stay one unbroken record up to the moment
  * the buffer filled, so the billing gap is a single, logged time span rather than a hole in older history.
  * Retried INSERTs are idempotent (writer-made ids), so a batch whose COMMIT reply was lost is not doubled.
+ * Identical calls within one second (ledger-rows.ts, aggregateKeyOf) add to one buffered row's `calls` while that
+ * row waits: a burst of cache hits is a few rows, not one insert per request.
  * close() does not close the client: the composition root owns it (the key store shares it).
  */
 export function createSqlLedger(options: SqlLedgerOptions): SqlLedger {
@@ -59,6 +61,9 @@ export function createSqlLedger(options: SqlLedgerOptions): SqlLedger {
   const flushTimeoutMs = options.flushTimeoutMs ?? 10_000;
 
   const buffer: PendingRow[] = [];
+  /** Buffered rows no INSERT has taken yet, by aggregate key: a new identical call adds to one of these. */
+  const open = new Map<string, PendingRow>();
+  const openKey = new WeakMap<PendingRow, string>();
   const counts = { accepted: 0, written: 0, failedAttempts: 0, dropped: 0, droppedAfterClose: 0, invalid: 0 };
   const drops = createDropReporter(logger, maxBuffer);
   let consecutiveFailures = 0;
@@ -76,12 +81,18 @@ export function createSqlLedger(options: SqlLedgerOptions): SqlLedger {
     if (writing) return writing;
     const batch = buffer.slice(0, batchSize);
     if (batch.length === 0) return Promise.resolve(true);
+    // Taken rows are frozen: a call recorded while (or after) they are written starts a row of its own.
+    for (const row of batch) {
+      const key = openKey.get(row);
+      if (key !== undefined && open.get(key) === row) open.delete(key);
+    }
+    const calls = batch.reduce((sum, row) => sum + row.calls, 0);
     writing = insertUsageRows(client, batch)
       .then(
         () => {
           // Only the writer removes rows, and only from the head, so these are exactly the rows just stored.
           buffer.splice(0, batch.length);
-          counts.written += batch.length;
+          counts.written += calls;
           if (consecutiveFailures > 0) {
             logger.info({ failedAttempts: consecutiveFailures, buffered: buffer.length }, 'ledger writes recovered');
           }
@@ -145,7 +156,8 @@ export function createSqlLedger(options: SqlLedgerOptions): SqlLedger {
   async function flush(timeoutMs = flushTimeoutMs): Promise<void> {
     const target = counts.accepted;
     const deadline = Date.now() + timeoutMs;
-    // Rows leave the buffer in the order they came, so `written` reaching `target` means all of them are stored.
+    // Rows leave the buffer in the order they came (a call joins a row not yet taken), so `written` (calls)
+    // reaching `target` means all of them are stored.
     while (counts.written < target) {
       const left = deadline - Date.now();
       if (left <= 0) break;
@@ -170,6 +182,13 @@ export function createSqlLedger(options: SqlLedgerOptions): SqlLedger {
           counts.dropped++;
           return;
         }
+        const key = aggregateKeyOf(row);
+        const joined = key === undefined ? undefined : open.get(key);
+        if (joined) {
+          joined.calls++;
+          counts.accepted++;
+          return;
+        }
         const pending = toPendingRow(row);
         if (typeof pending === 'string') {
           counts.invalid++;
@@ -182,6 +201,10 @@ export function createSqlLedger(options: SqlLedgerOptions): SqlLedger {
           return;
         }
         buffer.push(pending);
+        if (key !== undefined) {
+          open.set(key, pending);
+          openKey.set(pending, key);
+        }
         counts.accepted++;
         // While retrying, only the backoff timer writes: a flood of records must not hammer a dead database.
         if (buffer.length >= batchSize && consecutiveFailures === 0) kick();
@@ -200,7 +223,7 @@ export function createSqlLedger(options: SqlLedgerOptions): SqlLedger {
       await flush();
       if (buffer.length > 0) {
         logger.error(
-          { lost: buffer.length, from: buffer[0]?.at, to: buffer.at(-1)?.at },
+          { lost: buffer.reduce((sum, row) => sum + row.calls, 0), from: buffer[0]?.at, to: buffer.at(-1)?.at },
           'ledger closed while the database was unreachable: these usage rows were not stored',
         );
       }

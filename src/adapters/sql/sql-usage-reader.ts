@@ -19,16 +19,17 @@ export const OVERLONG_OPERATION_LABEL = 'invalid';
 
 // Day bounds are turned into instants once ($1/$2 at local midnight in $3), so the range test is a plain
 // comparison on `at` that the (at) and (key_id, at) indexes serve; each row's day is then its local date.
+// A row stands for `calls` identical calls (sql-ledger.ts), its `price` the price of one.
 // Aggregated here (GROUP BY), never in the process: a report is at most days × keys × operation names rows,
 // and an overlong name is grouped under one short label, so no row can carry megabytes into the process.
 const SELECT = `
   SELECT to_char((at AT TIME ZONE $3)::date, 'YYYY-MM-DD') AS day, key_id,
          CASE WHEN length(operation) <= ${MAX_REPORTED_OPERATION_LENGTH} THEN operation ELSE '${OVERLONG_OPERATION_LABEL}' END AS operation,
-         count(*)::int AS calls,
-         (count(*) FILTER (WHERE cache_status = 'HIT'))::int AS hits,
-         (count(*) FILTER (WHERE cache_status = 'STALE'))::int AS stale,
-         (count(*) FILTER (WHERE status >= 400))::int AS errors,
-         sum(price)::text AS spend
+         sum(calls)::int AS calls,
+         coalesce(sum(calls) FILTER (WHERE cache_status = 'HIT'), 0)::int AS hits,
+         coalesce(sum(calls) FILTER (WHERE cache_status = 'STALE'), 0)::int AS stale,
+         coalesce(sum(calls) FILTER (WHERE status >= 400), 0)::int AS errors,
+         sum(price * calls)::text AS spend
     FROM usage_ledger
    WHERE at >= ($1::date::timestamp AT TIME ZONE $3)
      AND at < (($2::date + 1)::timestamp AT TIME ZONE $3)`;

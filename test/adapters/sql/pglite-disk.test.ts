@@ -1,3 +1,4 @@
+import { MIGRATIONS } from '../../../src/adapters/sql/migrations.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,7 +51,7 @@ describe('embedded database on disk', () => {
     try {
       expect(await createSqlKeyStore({ client: second }).findActiveByHash(hashKey(issued.key))).toMatchObject({ id: issued.id });
       const versions = await second.query<{ n: number }>('SELECT count(*)::int AS n FROM sds_migrations');
-      expect(versions.rows[0]!.n).toBe(2);
+      expect(versions.rows[0]!.n).toBe(MIGRATIONS.length);
     } finally {
       await second.close();
     }

@@ -19,9 +19,9 @@ export interface SqlSuiteEnv {
   outage(): Promise<OutageHandle>;
 }
 
-/** Rows in the ledger table now. */
+/** Calls in the ledger table now (a row stands for `calls` identical calls within one second). */
 export async function countRows(client: SqlQueryable, where = 'TRUE', params: unknown[] = []): Promise<number> {
-  const result = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM usage_ledger WHERE ${where}`, params);
+  const result = await client.query<{ n: number }>(`SELECT coalesce(sum(calls), 0)::int AS n FROM usage_ledger WHERE ${where}`, params);
   return result.rows[0]!.n;
 }
 

@@ -29,11 +29,11 @@ async function produce(ledger: SqlLedger, producers: number, perProducer: number
   );
 }
 
-/** Rows per producer key, to check that none is missing or doubled. */
+/** Calls per producer key, to check that none is missing or doubled. */
 async function perProducer(env: SqlSuiteEnv): Promise<Map<string, number>> {
   const result = await env
     .client()
-    .query<{ key_id: string; n: number }>('SELECT key_id, count(*)::int AS n FROM usage_ledger GROUP BY key_id');
+    .query<{ key_id: string; n: number }>('SELECT key_id, sum(calls)::int AS n FROM usage_ledger GROUP BY key_id');
   return new Map(result.rows.map((r) => [r.key_id, r.n]));
 }
 
@@ -68,7 +68,7 @@ export function ledgerCases(env: SqlSuiteEnv): void {
       expect(flaky.inserts()).toBe(10);
       expect(await countRows(env.client())).toBe(1000);
 
-      for (let i = 0; i < 5; i++) ledger.record(row('k'));
+      for (let i = 0; i < 5; i++) ledger.record(row('k', `late${i}`));
       for (let i = 0; i < 5; i++) await turn(); // time for an eager flush to happen, if there were one
       // Fewer rows than a batch and a long interval: nothing written yet, nothing lost either.
       expect(flaky.inserts()).toBe(10);
@@ -146,7 +146,7 @@ export function ledgerCases(env: SqlSuiteEnv): void {
       const flaky = createFlakyClient(env.client());
       const ledger = make({ client: flaky.client, batchSize: 10, flushTimeoutMs: 200, retryBaseMs: 20 });
       flaky.cut();
-      for (let i = 0; i < 15; i++) ledger.record(row('k'));
+      for (let i = 0; i < 15; i++) ledger.record(row('k', `op${i}`));
       const started = Date.now();
       await ledger.flush();
       expect(Date.now() - started).toBeLessThan(2_000);
@@ -155,6 +155,33 @@ export function ledgerCases(env: SqlSuiteEnv): void {
       flaky.restore();
       await ledger.close();
       expect(await countRows(env.client())).toBe(15);
+    });
+
+    it('stores identical calls of one second as one row counting them, and a call after its row was taken as a new row', async () => {
+      const flaky = createFlakyClient(env.client());
+      const ledger = make({ client: flaky.client, batchSize: 100, flushIntervalMs: 60_000 });
+      const at = (ms: number): UsageRow => ({ ...row('k'), at: new Date(ms) });
+      const second = Date.UTC(2026, 10, 26, 12, 0, 0);
+      for (let i = 0; i < 40; i++) ledger.record(at(second + i * 10)); // 0–390 ms into one second
+      ledger.record({ ...at(second + 500), cacheStatus: 'HIT' }); // another cache status: its own row
+      ledger.record({ ...at(second + 600), price: 0.5 }); // another price: its own row
+      ledger.record(at(second + 1_000)); // the next second: its own row
+      expect(ledger.stats().buffered).toBe(4);
+      await ledger.flush();
+      expect(flaky.inserts()).toBe(1);
+      ledger.record(at(second + 999)); // its second's row is stored already: a new row, never an update
+      await ledger.flush();
+      const stored = await env
+        .client()
+        .query<{ calls: number; cache_status: string; price: string; at: Date }>('SELECT calls, cache_status, price::text AS price, at FROM usage_ledger ORDER BY at, calls');
+      expect(stored.rows.map((r) => [r.calls, r.cache_status, r.price, new Date(r.at).getTime() - second])).toEqual([
+        [40, 'MISS', '1', 0],
+        [1, 'HIT', '1', 500],
+        [1, 'MISS', '0.5', 600],
+        [1, 'MISS', '1', 999],
+        [1, 'MISS', '1', 1_000],
+      ]);
+      expect(ledger.stats()).toMatchObject({ buffered: 0, written: 44 });
     });
 
     it('turns away a row the database could never store instead of stalling the batch', async () => {
