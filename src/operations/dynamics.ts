@@ -1,3 +1,4 @@
+import { dynamicsTable } from './tables.js';
 import { dynamicsRequestSchema } from '../domain/requests/native.js';
 import { getDynamics, toDynamicsQuery } from '../services/dynamics.js';
 import { DEVICES_DOC, PHRASE_DOC, REGIONS_DOC } from './docs.js';
@@ -26,6 +27,7 @@ export const dynamicsOperation = defineOperation({
   run: (input, ctx) => getDynamics(ctx, input),
   rest: {
     path: '/v2/stats/dynamics',
+    table: dynamicsTable,
     family: 'v2',
     summary: 'Demand by month, week or day, with the computed trend',
     docs: {

@@ -1,3 +1,4 @@
+import { locationsTable } from './tables.js';
 import { locationsRequestSchema } from '../domain/requests/keyword-data.js';
 import { normalizePhrase } from '../domain/requests/fields.js';
 import { getLocations, locationsCalls } from '../services/locations.js';
@@ -24,6 +25,7 @@ export const locationsOperation = defineOperation({
   present: (result) => presentLocations(result),
   rest: {
     path: '/v1/keywords/locations',
+    table: locationsTable,
     family: 'v1',
     summary: 'Demand of one keyword over regions, with location codes and names',
     docs: {

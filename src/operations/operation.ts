@@ -1,3 +1,4 @@
+import type { ResultTable } from './tables.js';
 import type { z } from 'zod';
 import { MAX_LIVE_CALLS_PER_REQUEST } from '../domain/requests/live-limits.js';
 import { TASK_RESULT_PAGES } from '../domain/requests/task-result-pages.js';
@@ -64,6 +65,8 @@ export interface RestBinding {
   summary: string;
   /** OpenAPI: the success body (v1: the envelope), and examples of both bodies. */
   docs?: { response: z.ZodType; requestExample: Record<string, unknown>; responseExample: unknown };
+  /** Its result as one table (tables.ts): the route's `?format=csv|xlsx` (and its task_get's). None: no table form. */
+  table?: ResultTable;
 }
 
 export interface Operation<I extends z.ZodObject = z.ZodObject, R = unknown, P = R> {

@@ -1,3 +1,4 @@
+import { regionSearchTable } from './tables.js';
 import { regionSearchRequestSchema } from '../domain/requests/region-search.js';
 import { searchRegions } from '../services/region-search.js';
 import { DEFAULT_LIMITS, defineOperation } from './operation.js';
@@ -21,6 +22,7 @@ export const regionSearchOperation = defineOperation({
   run: async (input, ctx) => ({ regions: searchRegions(ctx, input) }),
   rest: {
     path: '/v2/stats/region_search',
+    table: regionSearchTable,
     family: 'v2',
     summary: 'Regions by Russian or English name (exact, then prefix, then substring); free, no upstream call',
     docs: {

@@ -1,3 +1,4 @@
+import { regionsTable } from './tables.js';
 import { regionsRequestSchema } from '../domain/requests/native.js';
 import { getRegions, regionsSourceQuery, toRegionsQuery } from '../services/regions.js';
 import { DEVICES_DOC, PHRASE_DOC } from './docs.js';
@@ -23,6 +24,7 @@ export const regionsOperation = defineOperation({
   run: async (input, ctx) => ({ regions: await getRegions(ctx, input) }),
   rest: {
     path: '/v2/stats/regions',
+    table: regionsTable,
     family: 'v2',
     summary: 'Demand distribution by region, with region names',
     docs: {

@@ -1,3 +1,5 @@
+import { searchVolumeTable } from './tables.js';
+import type { SearchVolumeItemJson } from './present-v1.js';
 import { z } from 'zod';
 import { MAX_KEYWORDS, MAX_TASK_KEYWORDS, normalizeKeywords, searchVolumeRequestSchema, searchVolumeTaskRequestSchema } from '../domain/requests/keyword-data.js';
 import { keywordDataOf } from '../services/keyword-data-deps.js';
@@ -51,6 +53,7 @@ export const searchVolumeOperation = defineOperation({
   present: (volumes) => volumes.map(presentSearchVolumeItem),
   rest: {
     path: '/v1/keywords/search_volume',
+    table: (items) => searchVolumeTable(items as SearchVolumeItemJson[]),
     family: 'v1',
     summary: 'Average monthly volume and the last 12 months for 1 to 100 keywords',
     docs: {

@@ -1,3 +1,4 @@
+import { suggestionsTable } from './tables.js';
 import { suggestionsRequestSchema } from '../domain/requests/keyword-data.js';
 import { keywordDataOf } from '../services/keyword-data-deps.js';
 import { getSuggestions, suggestionsCalls } from '../services/suggestions.js';
@@ -28,6 +29,7 @@ export const suggestionsOperation = defineOperation({
   present: (result) => presentSuggestions(result),
   rest: {
     path: '/v1/keywords/suggestions',
+    table: suggestionsTable,
     family: 'v1',
     summary: 'Related keywords with volume, CPC and one competition estimate for the topic',
     docs: {

@@ -1,3 +1,4 @@
+import { topTable } from './tables.js';
 import { topRequestSchema } from '../domain/requests/native.js';
 import { getTop, toTopQuery } from '../services/top.js';
 import { DEVICES_DOC, PHRASE_DOC, REGIONS_DOC } from './docs.js';
@@ -19,6 +20,7 @@ export const topOperation = defineOperation({
   run: (input, ctx) => getTop(ctx, input),
   rest: {
     path: '/v2/stats/top',
+    table: topTable,
     family: 'v2',
     summary: 'Popular queries containing a phrase, similar queries and the total count',
     docs: {

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPglite } from '../support/pglite.js';
 import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
-import { searchVolumeTable } from '../../src/rest/csv/csv-tables.js';
+import { searchVolumeTable } from '../../src/operations/tables.js';
 import { writeCsv } from '../../src/rest/csv/csv-format.js';
 import { labelTable } from '../../src/rest/csv/column-labels.js';
 import { writeXlsx } from '../../src/rest/csv/xlsx-format.js';

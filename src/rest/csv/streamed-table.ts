@@ -3,7 +3,7 @@ import type { SearchVolumeItemJson } from '../../operations/present-v1.js';
 import { EXTRA_MATCH_TYPES } from '../../domain/match-types.js';
 import { columnLabel, labelCell, labelRows } from './column-labels.js';
 import type { CsvCell } from './csv-format.js';
-import { createSearchVolumeColumns, rowOf, searchVolumeCells } from './csv-tables.js';
+import { createSearchVolumeColumns, rowOf, searchVolumeCells } from '../../operations/tables.js';
 import type { TableLang } from './table-lang.js';
 import { createSlicer } from '../stream-turns.js';
 import { type ColumnCells, seeCell, type SheetShape, sheetShapeFrom } from './xlsx-format.js';
