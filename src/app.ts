@@ -226,7 +226,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
   const adminRoutes = createAdminRoutes({ token: config.ADMIN_TOKEN, keys: database?.keyStore, usage: runtime.usage, tasks: tasks?.service, logger, now: () => clock.now() });
 
   const yoga = lazyGraphQLServer({ runtime, metrics, operations });
-  const explorer = createExplorerRoutes({ devKey: () => offeredDevKey(config), ...(overrides.explorerPageDir ? { pageDir: () => overrides.explorerPageDir } : {}) });
+  const explorer = createExplorerRoutes({ devKey: () => offeredDevKey(config), operations: operations.operations, ...(overrides.explorerPageDir ? { pageDir: () => overrides.explorerPageDir } : {}) });
 
   // Every route of the service, on one router; GraphQL is one of them, loaded by its first request.
   const notFound = async (call: HttpCall) => problemReply(new DomainError('NOT_FOUND', `no route ${call.path}`));

@@ -28,6 +28,9 @@ function taskSpecOfOperation(op: Operation): TaskOperationSpec {
 }
 
 /** The operations of `registry` that are posted as tasks. */
+/** Where an operation's task mode lives (`{base}/task_post`, `{base}/tasks_ready`, `{base}/task_get/{id}`): the /v1 task family. */
+export const taskBasePath = (op: Pick<Operation, 'name'>): string => `/v1/keywords/${op.name}`;
+
 export const taskOperationsOf = (registry: OperationRegistry): Operation[] => registry.operations.filter((op) => op.task);
 
 /** The task specs of a registry, by operation name (handed to the task service and runner). */

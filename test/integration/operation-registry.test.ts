@@ -181,6 +181,23 @@ describe('a fixture operation registered in test code is served by every face', 
     ]);
   });
 
+  it('is in the explorer’s operation list with its paths and its live and task limits (the page restates none)', async () => {
+    const { app } = await fixtureApp();
+    const answer = await app.fetch(new Request('http://localhost/explorer/operations.json'));
+    expect(answer.status).toBe(200);
+    const { operations } = (await answer.json()) as { operations: Record<string, unknown> };
+    expect(operations.echo_volume).toEqual({
+      path: '/v1/keywords/echo_volume',
+      method: 'POST',
+      items: { live: MAX_PHRASES, task: MAX_PHRASES },
+      task: { post: '/v1/keywords/echo_volume/task_post', get: '/v1/keywords/echo_volume/task_get/{id}' },
+      price: 'source',
+    });
+    // The real operations' limits are their modules' (search_volume: the specification's 100 live, 10,000 a task).
+    const searchVolume = OPERATIONS.find((op) => op.name === 'search_volume')!;
+    expect(operations.search_volume).toMatchObject({ path: searchVolume.rest!.path, items: searchVolume.limits.items });
+  });
+
   it('answers alike: one call per phrase and the call price; again, no call and the repeat price; the ledger says so', async () => {
     const body = { phrases: ['ноутбук', 'велосипед'], row_limit: 2 };
     const faces = [

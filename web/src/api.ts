@@ -69,6 +69,39 @@ export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknow
   return { body: (await response.json()) as T, ...metaOf(response) };
 }
 
+/** One operation as the service's registry describes it (GET /explorer/operations.json, src/web/operations-manifest.ts). */
+export interface OperationInfo {
+  path: string;
+  method: 'GET' | 'POST';
+  items: { live: number; task: number } | null;
+  task: { post: string; get: string } | null;
+  price: 'source' | 'free';
+}
+
+let manifest: Promise<Record<string, OperationInfo>> | undefined;
+
+/**
+ * An operation's paths and limits, read once from the service: the page restates none of them, so a limit changed
+ * in the operation's module is the page's limit too. Fails (and is asked again next time) if the service cannot say.
+ */
+export async function operationInfo(name: string): Promise<OperationInfo> {
+  manifest ??= fetch('/explorer/operations.json', { headers: { accept: 'application/json' } }).then(async (response) => {
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+    return ((await response.json()) as { operations: Record<string, OperationInfo> }).operations;
+  });
+  try {
+    const info = (await manifest)[name];
+    if (!info) throw new Error(`the service has no operation ${name}`);
+    return info;
+  } catch (error) {
+    manifest = undefined;
+    throw error;
+  }
+}
+
+/** A task's result path (`task.get` with its `{id}` filled in). */
+export const taskGetPathOf = (info: OperationInfo, id: string): string => info.task!.get.replace('{id}', encodeURIComponent(id));
+
 /** The table forms a route can be saved in: CSV (Excel's Russian dialect) or an XLSX workbook. */
 export type TableFormat = 'csv' | 'xlsx';
 const ACCEPT: Record<TableFormat, string> = {

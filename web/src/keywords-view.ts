@@ -1,11 +1,10 @@
-import { api, showMeta, downloadTable, taskError, type TableFormat } from './api.js';
+import { api, showMeta, downloadTable, operationInfo, taskError, taskGetPathOf, type TableFormat } from './api.js';
 import type { ErrorDetail } from './error-text.js';
 import { byId, renderSortableTable, type SortableColumn, type SortState } from './dom.js';
 import { formatNumber, lang, monthName, t, trendClassText } from './i18n.js';
 
-/** Most keywords the live route answers; a longer list goes to the task route (issue 12's contract). */
-const LIVE_LIMIT = 100;
-const TASK_LIMIT = 10_000;
+/** The operation behind the view: its paths and its live and task limits come from the service (operationInfo). */
+const OPERATION = 'search_volume';
 const POLL_MS = 3000;
 
 type MatchType = 'phrase' | 'exact' | 'order';
@@ -36,9 +35,6 @@ interface Envelope {
   tasks: Task[];
 }
 
-const LIVE_PATH = '/v1/keywords/search_volume';
-const TASK_POST_PATH = '/v1/keywords/search_volume/task_post';
-const taskGetPath = (id: string) => `/v1/keywords/search_volume/task_get/${encodeURIComponent(id)}`;
 
 /** The API's competition level (LOW, MEDIUM, HIGH) as the page's language says it; sorted by rank, not by name. */
 const COMPETITION_RANK: Record<string, number> = { LOW: 1, MEDIUM: 2, HIGH: 3 };
@@ -121,12 +117,13 @@ export function createKeywordsView(showError: (where: HTMLElement, error: unknow
 
   const poll = async (id: string) => {
     try {
-      const answer = await api<Envelope>('GET', taskGetPath(id));
+      const path = taskGetPathOf(await operationInfo(OPERATION), id);
+      const answer = await api<Envelope>('GET', path);
       const task = answer.body.tasks[0]!;
       showMeta(byId('kw-meta'), answer);
       if (task.status_code === 20000) {
         items = task.result ?? [];
-        csvSource = { method: 'GET', path: taskGetPath(id) };
+        csvSource = { method: 'GET', path };
         progress.hidden = true;
         status.textContent = `${t('taskDone')} (${id})`;
         render();
@@ -147,20 +144,23 @@ export function createKeywordsView(showError: (where: HTMLElement, error: unknow
     const keywords = [...new Set(byId<HTMLTextAreaElement>('keywords').value.split('\n').map((k) => k.trim()).filter(Boolean))];
     status.classList.remove('error');
     if (keywords.length === 0) return void (status.textContent = t('noKeywords'));
-    if (keywords.length > TASK_LIMIT) return void (status.textContent = t('tooMany'));
     status.textContent = t('loading');
     const request = requestBody(keywords);
     try {
-      if (keywords.length <= LIVE_LIMIT) {
-        const answer = await api<Envelope>('POST', LIVE_PATH, request.body);
+      // Most keywords the live route answers; a longer list goes to the task route, up to the task limit.
+      const info = await operationInfo(OPERATION);
+      const limits = info.items!;
+      if (keywords.length > limits.task) return void (status.textContent = t('tooMany', { max: formatNumber(limits.task) }));
+      if (keywords.length <= limits.live) {
+        const answer = await api<Envelope>('POST', info.path, request.body);
         items = answer.body.tasks[0]?.result ?? [];
         asked = request.asked;
-        csvSource = { method: 'POST', path: LIVE_PATH, body: request.body };
+        csvSource = { method: 'POST', path: info.path, body: request.body };
         showMeta(byId('kw-meta'), answer);
         status.textContent = '';
         render();
       } else {
-        const answer = await api<Envelope>('POST', TASK_POST_PATH, request.body);
+        const answer = await api<Envelope>('POST', info.task!.post, request.body);
         asked = request.asked;
         const task = answer.body.tasks[0]!;
         if (task.status_code !== 20100) throw taskError(task);

@@ -5,7 +5,7 @@ import { MAX_TAG_LENGTH, requireTasks } from '../../tasks/task-service.js';
 import type { TaskOperation } from '../../domain/tasks.js';
 import type { Operation } from '../../operations/operation.js';
 import { defaultRegistry, type OperationRegistry } from '../../operations/registry.js';
-import { taskInputOf, taskOperationsOf } from '../../operations/task-specs.js';
+import { taskBasePath, taskInputOf, taskOperationsOf } from '../../operations/task-specs.js';
 import { defineRoute, type RestRoute } from '../routes.js';
 import { presentPosted, presentReady, presentTaskGet, taskResultPage } from '../../operations/task-envelope.js';
 import { resultPageArgs, TASK_RESULT_PAGES } from '../../domain/requests/task-result-pages.js';
@@ -45,7 +45,7 @@ const postSchema = (op: Operation) =>
 export function createTaskRoutes(registry: OperationRegistry = defaultRegistry): RestRoute[] {
   return taskOperationsOf(registry).flatMap((op): RestRoute[] => {
     const operation: TaskOperation = op.name;
-    const base = `/v1/keywords/${operation}`;
+    const base = taskBasePath(op);
     return [
       defineRoute({
         path: `${base}/task_post`,
