@@ -31,9 +31,14 @@ import type { SuggestionsResult } from '../services/suggestions.js';
 import type { UsageReport } from '../services/usage.js';
 import { MAX_TAG_LENGTH, MAX_TASKS_PER_POST, requireTasks } from '../tasks/task-service.js';
 import type { PostedTask } from '../ports/task-service.js';
+import { ENVELOPE_VERSION, formatSeconds, type Envelope, type EnvelopeTask } from '../operations/envelope.js';
+import { formatDate } from '../operations/task-envelope.js';
+import { presentSeasonality } from '../operations/present-v1.js';
 
 export { DomainError, invalidField, toDomainError, isKeywordVolumeError };
-export type { ErrorCode, KeywordVolume, KeywordVolumeEntry, RequestContext, ServiceRuntime, SuggestionsResult, TaskRecord, UsageReport };
+// The envelope, its time formats and the seasonality presenter are the operations' own: /v3 speaks the same format.
+export { ENVELOPE_VERSION, formatDate, formatSeconds, presentSeasonality };
+export type { Envelope, EnvelopeTask, ErrorCode, KeywordVolume, KeywordVolumeEntry, RequestContext, ServiceRuntime, SuggestionsResult, TaskRecord, UsageReport };
 
 /** The registry's operation of that name (the face is built on these two; a registry without them is a bug). */
 function operationNamed(name: 'search_volume' | 'suggestions' | 'usage'): Operation {

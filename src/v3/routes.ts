@@ -3,6 +3,7 @@ import {
   checkSeed,
   DEFAULTS,
   DomainError,
+  formatDate,
   getTask,
   invalidField,
   LIMITS,
@@ -22,7 +23,7 @@ import {
   type SuggestionsResult,
   type TaskRecord,
 } from './core-operations.js';
-import { formatDate, statusOfError, V3_STATUS, v3ErrorTask, v3Task, type V3Task } from './envelope.js';
+import { statusOfError, V3_STATUS, v3ErrorTask, v3Task, type V3Task } from './envelope.js';
 import {
   presentGoogleAdsRow,
   presentLabsItem,
