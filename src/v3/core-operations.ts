@@ -30,7 +30,7 @@ import { isKeywordVolumeError, type KeywordVolume, type KeywordVolumeEntry } fro
 import type { SuggestionsResult } from '../services/suggestions.js';
 import type { UsageReport } from '../services/usage.js';
 import { MAX_TAG_LENGTH, MAX_TASKS_PER_POST, requireTasks } from '../tasks/task-service.js';
-import type { PostedTask } from '../ports/task-service.js';
+import type { PostedTask, TaskPresentation } from '../ports/task-service.js';
 import { ENVELOPE_VERSION, formatSeconds, type Envelope, type EnvelopeTask } from '../operations/envelope.js';
 import { formatDate } from '../operations/task-envelope.js';
 import { presentSeasonality } from '../operations/present-v1.js';
@@ -190,9 +190,12 @@ export const isCalendarDate = isIsoDate;
 /** The task service of the request (SERVICE_UNAVAILABLE when the service keeps no tasks). */
 const tasksOf = (scope: RequestContext) => requireTasks(scope);
 
-/** Posts bodies already in /v1's shape (each checked by the task service on its own). */
-export function postTasks(scope: RequestContext, operation: TaskOperation, bodies: readonly unknown[]): Promise<PostedTask[]> {
-  return tasksOf(scope).post(scope.principal.keyId, operation, bodies);
+/**
+ * Posts bodies already in /v1's shape (each checked by the task service on its own: tag, postback_url and
+ * pingback_url with the webhook address guard, the operation's body), each with how /v3 presents its result.
+ */
+export function postTasks(scope: RequestContext, operation: TaskOperation, bodies: readonly unknown[], presentations: readonly TaskPresentation[]): Promise<PostedTask[]> {
+  return tasksOf(scope).post(scope.principal.keyId, operation, bodies, presentations);
 }
 
 /** This key's finished tasks of an operation not yet collected. */
