@@ -21,6 +21,7 @@ import type { TaskOperation, TaskRecord } from '../domain/tasks.js';
 import { planAndRunLive } from '../operations/live.js';
 import type { Operation } from '../operations/operation.js';
 import { defaultRegistry } from '../operations/registry.js';
+import { taskInputOf } from '../operations/task-specs.js';
 import type { Principal } from '../services/auth/authenticator.js';
 import { HISTORY_MONTHS, type HistoryMonths } from '../services/keyword-history.js';
 import { resolveLocation } from '../services/location.js';
@@ -99,6 +100,24 @@ export function resolveStrictLocation(scope: Pick<RequestContext, 'catalog'>, in
     throw invalidField('location_code', `location_code ${input.locationCode} is not a known location; see GET /v3/keywords_data/google_ads/locations`, 'unknown_region', { value: input.locationCode });
   }
   return resolveLocation(scope.catalog, input);
+}
+
+/** A JSON Schema object's fields (what the /v3 OpenAPI document shows of a task body). */
+export interface JsonObjectSchema {
+  type: 'object';
+  properties: Record<string, object>;
+  required?: string[];
+}
+
+/**
+ * The input fields of a registry operation as JSON Schema (draft 2020-12, as /openapi.json writes them), live or
+ * task: what the /v3 document shows of the fields this face shares with /v1, from the schemas that check them.
+ */
+export function operationInputSchema(name: 'search_volume' | 'suggestions', mode: 'live' | 'task'): JsonObjectSchema {
+  const op = name === 'search_volume' ? SEARCH_VOLUME : SUGGESTIONS;
+  const schema = mode === 'task' ? taskInputOf(op) : op.input;
+  const { properties = {}, required } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, object>; required?: string[] };
+  return { type: 'object', properties, ...(required ? { required } : {}) };
 }
 
 /** The live body fields search_volume shares with /v1, checked by the search_volume operation's input schema. */

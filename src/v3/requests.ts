@@ -30,6 +30,9 @@ export const LANGUAGES: readonly { name: string; code: string }[] = [
 
 export type Body = Record<string, unknown>;
 
+/** Most seeds of one keywords_for_keywords or keyword_ideas task (the format's own bound). */
+export const MAX_SEEDS = 20;
+
 /** A task of the posted array as an object (40501 naming it otherwise). */
 export function asTaskObject(value: unknown, field = 'body'): Body {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidField(field, `${field}: each task must be a JSON object`, 'wrong_type');
@@ -68,7 +71,7 @@ export function refuseLabsUnservable(body: Body): void {
 }
 
 /** The orders sort_by may ask for: the source's (relevance) or by a figure we have, largest first. */
-const SORTS = ['relevance', 'search_volume', 'competition_index'] as const;
+export const SORTS = ['relevance', 'search_volume', 'competition_index'] as const;
 export type SortBy = (typeof SORTS)[number];
 
 /** sort_by of a Google Ads task: relevance (as sent / as the source ranks them) unless asked otherwise; bids have no figures. */

@@ -17,12 +17,14 @@ import {
   relatedKeywords,
   resolveStrictLocation,
   searchVolume,
+  type JsonObjectSchema,
   type KeywordVolumeEntry,
   type RequestContext,
   type ServiceRuntime,
   type SuggestionsResult,
   type TaskRecord,
 } from './core-operations.js';
+import { keywordsForKeywordsBody, labsBody, searchVolumeBody } from './body-schemas.js';
 import { statusOfError, V3_STATUS, v3Envelope, v3ErrorTask, v3Task, type V3Task } from './envelope.js';
 import {
   presentGoogleAdsRow,
@@ -36,6 +38,7 @@ import {
 import {
   asTaskObject,
   LANGUAGES,
+  MAX_SEEDS,
   presentationOf,
   refuseLabsUnservable,
   refuseUnservable,
@@ -72,14 +75,14 @@ export interface V3Route {
   /** A live call: its one task carries the request's price. */
   live?: boolean;
   summary: string;
+  /** POST: one task of the body (the OpenAPI document's request schema). */
+  body?: JsonObjectSchema;
   handle(call: V3Call): Promise<V3Task[]>;
 }
 
 const GOOGLE_ADS = '/v3/keywords_data/google_ads';
 const LABS = '/v3/dataforseo_labs/google';
 
-/** Most seeds of one keywords_for_keywords or keyword_ideas task (the format's own bound). */
-const MAX_SEEDS = 20;
 
 /** The one task of a live call (the format's 40000 otherwise). */
 function oneTask(body: unknown): Body {
@@ -267,7 +270,7 @@ function presentTaskGet(at: TaskGetFrame, task: TaskRecord, rows: TaskRows): V3T
 }
 
 /** task_post, tasks_ready and task_get/{id} of one function over one task operation. */
-function taskRoutes(base: string, fn: string, op: TaskOp, toV1: (scope: RequestContext, body: Body) => PostedV3Task, rows: TaskRows): V3Route[] {
+function taskRoutes(base: string, fn: string, op: TaskOp, toV1: (scope: RequestContext, body: Body) => PostedV3Task, rows: TaskRows, body: JsonObjectSchema): V3Route[] {
   TASK_READERS.set(op, { base, rows });
   return [
     {
@@ -276,6 +279,7 @@ function taskRoutes(base: string, fn: string, op: TaskOp, toV1: (scope: RequestC
       operation: `v3.${fn}.task_post`,
       free: true,
       summary: `Post 1 to ${LIMITS.tasksPerPost} ${fn} tasks; collect them with tasks_ready and task_get`,
+      body,
       async handle(call) {
         const posted = postedTasks(call.body);
         const frame = () => ({ path: call.path, elapsedMs: call.elapsedMs() });
@@ -363,6 +367,7 @@ export const v3Routes: V3Route[] = [
     path: `${GOOGLE_ADS}/search_volume/live`,
     method: 'POST',
     operation: 'v3.search_volume.live',
+    body: searchVolumeBody('live'),
     live: true,
     summary: 'Average monthly volume and the monthly figures of 1 to 100 keywords (Wordstat), in the Google Ads row shape',
     async handle(call) {
@@ -377,11 +382,12 @@ export const v3Routes: V3Route[] = [
     const presentation = presentationOf(task.request);
     const rows = ((task.result as KeywordVolumeEntry[] | null) ?? []).map((e) => presentGoogleAdsRow(e, presentation?.months));
     return sortRows(rows, presentation?.sort_by ?? 'relevance');
-  }),
+  }, searchVolumeBody('task')),
   {
     path: `${GOOGLE_ADS}/keywords_for_keywords/live`,
     method: 'POST',
     operation: 'v3.keywords_for_keywords.live',
+    body: keywordsForKeywordsBody('live'),
     live: true,
     summary: "Related phrases of 1 to 20 seeds (Wordstat's related queries, one call per seed), one flat row each",
     async handle(call) {
@@ -411,6 +417,7 @@ export const v3Routes: V3Route[] = [
       const codes = storedCodes(task, scope, result.locationFallback);
       return sortRows(presentRelatedRows(result, codes.location, codes.language), presentationOf(task.request)?.sort_by ?? 'relevance');
     },
+    keywordsForKeywordsBody('task'),
   ),
   {
     path: `${GOOGLE_ADS}/locations`,
@@ -495,6 +502,7 @@ export const v3Routes: V3Route[] = [
     path: `${LABS}/keyword_suggestions/live`,
     method: 'POST',
     operation: 'v3.labs.keyword_suggestions',
+    body: labsBody('keyword', { include_seed_keyword: { type: 'boolean', default: false } }),
     live: true,
     summary: "The seed's related phrases (Wordstat's, one call), each with keyword_info",
     async handle(call) {
@@ -526,6 +534,7 @@ export const v3Routes: V3Route[] = [
     path: `${LABS}/keyword_ideas/live`,
     method: 'POST',
     operation: 'v3.labs.keyword_ideas',
+    body: labsBody('keywords'),
     live: true,
     summary: "Related phrases of 1 to 20 seeds (Wordstat's, one call per seed), each with keyword_info",
     async handle(call) {
@@ -556,6 +565,7 @@ export const v3Routes: V3Route[] = [
     path: `${LABS}/related_keywords/live`,
     method: 'POST',
     operation: 'v3.labs.related_keywords',
+    body: labsBody('keyword', { depth: { type: 'integer', minimum: 0, maximum: 4, default: 1 } }),
     live: true,
     summary: "Related phrases to a depth of 0 to 4 (Wordstat's, one call per keyword expanded, 8 per keyword and level)",
     async handle(call) {
