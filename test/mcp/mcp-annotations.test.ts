@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_KEYWORDS, MAX_TASK_KEYWORDS } from '../../src/domain/requests/keyword-data.js';
 import { MCP_TOOLS } from '../../src/mcp/tool-list.js';
 import { TEST_KEY } from '../support/kit.js';
-import { connectClient, startMcpApp } from './mcp-support.js';
+import { connectClient, useMcpApp } from './mcp-support.js';
 import { freshToolArguments } from './tool-arguments.js';
 
 /*
@@ -11,14 +11,7 @@ import { freshToolArguments } from './tool-arguments.js';
  * read-only. task_create said `readOnlyHint: true` while it creates billed work that spends quota. Each tool's
  * annotations are checked against the table in docs/decisions.md and against what a call is seen to do.
  */
-type Started = Awaited<ReturnType<typeof startMcpApp>>;
-let started: Started;
-beforeAll(async () => {
-  started = await startMcpApp();
-});
-afterAll(async () => {
-  await started?.close();
-});
+const started = useMcpApp();
 
 type Client = Awaited<ReturnType<typeof connectClient>>['client'];
 type Hints = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };

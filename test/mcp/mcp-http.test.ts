@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MCP_TOOLS } from '../../src/mcp/tool-list.js';
 import { TEST_KEY } from '../support/kit.js';
-import { connectClient, OTHER_KEY, startMcpApp } from './mcp-support.js';
+import { OTHER_KEY, connectClient, useMcpApp } from './mcp-support.js';
 import { toolArguments } from './tool-arguments.js';
 
-type Started = Awaited<ReturnType<typeof startMcpApp>>;
-let started: Started;
-
-beforeAll(async () => {
-  started = await startMcpApp();
-});
-afterAll(async () => {
-  await started?.close();
-});
+const started = useMcpApp();
 
 type ToolResult = Awaited<ReturnType<Awaited<ReturnType<typeof connectClient>>['client']['callTool']>>;
 const taskOf = (result: ToolResult) => result.structuredContent as { id: string; status_code: number; cost: number; result: unknown[] | null };

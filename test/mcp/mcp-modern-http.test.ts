@@ -1,24 +1,16 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MCP_TOOLS } from '../../src/mcp/tool-list.js';
 import { TEST_KEY } from '../support/kit.js';
-import { startMcpApp } from './mcp-support.js';
+import { MODERN_REVISION as MODERN, useMcpApp } from './mcp-support.js';
 import { toolArguments } from './tool-arguments.js';
 
 // The 2026-07-28 revision (stateless: server/discover, a _meta envelope on every request) through the v2 SDK
 // client pinned to it, on the same /mcp the 2025-era clients use (mcp-http.test.ts).
 
-type Started = Awaited<ReturnType<typeof startMcpApp>>;
-let started: Started;
-beforeAll(async () => {
-  started = await startMcpApp();
-});
-afterAll(async () => {
-  await started?.close();
-});
+const started = useMcpApp();
 
-const MODERN = '2026-07-28';
 
 async function connectModern(url: URL) {
   const responses: { status: number; headers: Headers; request: Record<string, string>; sent: string; body: string }[] = [];

@@ -1,9 +1,9 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MCP_TOOLS } from '../../src/mcp/tool-list.js';
 import { TEST_KEY } from '../support/kit.js';
-import { OTHER_KEY, startMcpApp } from './mcp-support.js';
+import { MODERN_REVISION as MODERN, OTHER_KEY, useMcpApp } from './mcp-support.js';
 
 /*
  * Issue 26: the Tasks extension of MCP 2026-07-28 (io.modelcontextprotocol/tasks) mapped onto our tasks. A call
@@ -13,16 +13,8 @@ import { OTHER_KEY, startMcpApp } from './mcp-support.js';
  * /v1. Without the declaration the call is refused as before, and tasks/* answer -32021.
  */
 
-type Started = Awaited<ReturnType<typeof startMcpApp>>;
-let started: Started;
-beforeAll(async () => {
-  started = await startMcpApp();
-});
-afterAll(async () => {
-  await started?.close();
-});
+const started = useMcpApp();
 
-const MODERN = '2026-07-28';
 const EXTENSION = 'io.modelcontextprotocol/tasks';
 const meta = (declared: boolean) => ({
   'io.modelcontextprotocol/protocolVersion': MODERN,
