@@ -6,6 +6,7 @@ import type { Logger } from '../ports/logger.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { outsideAnyRequest } from '../http/request-context.js';
 import { presentTaskGet } from '../operations/task-envelope.js';
+import { v3TaskPostback } from '../v3/routes.js';
 import { createFairTurns } from '../tasks/fair-turns.js';
 import { registerTaskMetrics } from '../tasks/task-metrics.js';
 import { createTaskQueue, RUN_QUEUE } from '../tasks/task-queue.js';
@@ -50,7 +51,8 @@ export function createTaskSetup(
     clock: runtime.clock,
     logger,
     deliver,
-    present: (task) => JSON.stringify(presentTaskGet({ startedAt: runtime.clock.now(), now: runtime.clock.now() }, { task, eta: null })),
+    // A task posted through /v3 is sent as the format's task_get body; every other as /v1's.
+    present: (task) => JSON.stringify(v3TaskPostback(task, runtime) ?? presentTaskGet({ startedAt: runtime.clock.now(), now: runtime.clock.now() }, { task, eta: null })),
     queue: (job) => queue.notify(job),
   });
   const runnerDeps = {

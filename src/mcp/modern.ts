@@ -14,6 +14,7 @@ import type { Principal } from '../services/auth/authenticator.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { callTool } from './call-tool.js';
 import { INSTRUCTIONS, listingOf, type McpServerOptions, SERVER_INFO, toolCallOf, toolsByName } from './server.js';
+import { registerTaskMethods, TASKS_EXTENSION, taskInsteadOfRefusal } from './tasks-extension.js';
 import { MCP_TOOLS } from './tool-list.js';
 
 /**
@@ -68,12 +69,12 @@ export function createModernServer(runtime: ServiceRuntime, principal: Principal
   const listing = listingOf(tools) as Tool[];
   const byName = toolsByName(tools);
   const server = new ModernServer(SERVER_INFO, {
-    capabilities: { tools: {} },
+    capabilities: { tools: {}, extensions: { [TASKS_EXTENSION]: {} } },
     instructions: INSTRUCTIONS,
     cacheHints: { 'tools/list': LIST_HINT, 'server/discover': LIST_HINT },
   });
   server.setRequestHandler('tools/list', () => ({ tools: listing }));
-  server.setRequestHandler('tools/call', async (request) => {
+  server.setRequestHandler('tools/call', async (request, ctx) => {
     const { name, args } = toolCallOf(request.params);
     const tool = byName.get(name);
     if (!tool) {
@@ -82,8 +83,12 @@ export function createModernServer(runtime: ServiceRuntime, principal: Principal
     }
     const { result, outcome } = await callTool(runtime, principal, tool, args, options.planned);
     options.onToolCall?.(outcome);
+    // Long work for a client that declared the Tasks extension: the refused live call becomes one of our tasks.
+    const task = outcome.ok ? undefined : await taskInsteadOfRefusal(runtime, principal, { tool, args, ctx, refusal: result });
+    if (task) return task as never; // a CreateTaskResult: the revision's open resultType union, beyond the SDK's types
     return { ...result, ...callHint(outcome.ok, outcome.free, outcome.freshForMs) };
   });
+  registerTaskMethods(server, runtime, principal, tools);
   return server;
 }
 

@@ -64,10 +64,16 @@ const envelope = (frame: Frame, tasks: Record<string, unknown>[], cost = 0) => (
 
 const isWaitingCode = (code: number) => code === 40601 || code === 40602;
 
+/** The stored request without what a face keeps to present it (TaskPresentation: not part of what was posted). */
+function postedRequest(task: TaskRecord): Record<string, unknown> {
+  const { presentation: _kept, ...request } = task.request;
+  return request;
+}
+
 const taskData = (task: TaskRecord) => ({
   api: 'keywords',
   function: task.operation,
-  ...task.request,
+  ...postedRequest(task),
   ...(task.tag === null ? {} : { tag: task.tag }),
   ...(task.postbackUrl === null ? {} : { postback_url: task.postbackUrl }),
   ...(task.pingbackUrl === null ? {} : { pingback_url: task.pingbackUrl }),

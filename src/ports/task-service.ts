@@ -16,9 +16,17 @@ export interface TaskView {
   alreadyEnded?: boolean;
 }
 
+/**
+ * How the face that posted a task presents its result (the /v3 face's months and order, and that its postback is
+ * the format's): kept with the request under `presentation`, where no body can set it (the operations' schemas
+ * drop a field they do not know). The run never reads it.
+ */
+export type TaskPresentation = Readonly<Record<string, unknown>>;
+
 /** Tasks as every face uses them: post, poll, collect, cancel, list. */
 export interface TaskService {
-  post(keyId: string, operation: TaskOperation, bodies: readonly unknown[]): Promise<PostedTask[]>;
+  /** `presentations[i]`, when given, is kept with the i-th body's task. */
+  post(keyId: string, operation: TaskOperation, bodies: readonly unknown[], presentations?: readonly (TaskPresentation | undefined)[]): Promise<PostedTask[]>;
   /**
    * A task of this key; NOT_FOUND for an unknown id, another key's task, or (with `operation`) a task of another
    * operation, as when a suggestions task is asked for through search_volume's path. A finished task is marked

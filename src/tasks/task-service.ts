@@ -109,7 +109,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
   };
 
   return {
-    async post(keyId, operation, bodies) {
+    async post(keyId, operation, bodies, presentations) {
       if (bodies.length > MAX_TASKS_PER_POST) {
         throw invalidField('body', `a post holds at most ${MAX_TASKS_PER_POST} tasks, got ${bodies.length}`);
       }
@@ -119,9 +119,12 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       // had been created, queued and billed, with no ids for the client to collect them by.
       const postedAt = new Date(clock.now());
       const checked = await Promise.all(
-        bodies.map(async (body) => {
+        bodies.map(async (body, i) => {
           try {
-            return { ok: true as const, task: { id: randomUUID(), keyId, operation, ...(await validate(operation, body)), postedAt } };
+            const { request, ...checked } = await validate(operation, body);
+            const presentation = presentations?.[i];
+            const kept = presentation === undefined ? request : { ...request, presentation };
+            return { ok: true as const, task: { id: randomUUID(), keyId, operation, ...checked, request: kept, postedAt } };
           } catch (error) {
             const domain = toDomainError(error);
             if (domain.code === 'INTERNAL') throw error; // nothing created yet

@@ -21,6 +21,7 @@ import type { TaskOperation, TaskRecord } from '../domain/tasks.js';
 import { planAndRunLive } from '../operations/live.js';
 import type { Operation } from '../operations/operation.js';
 import { defaultRegistry } from '../operations/registry.js';
+import { taskInputOf } from '../operations/task-specs.js';
 import type { Principal } from '../services/auth/authenticator.js';
 import { HISTORY_MONTHS, type HistoryMonths } from '../services/keyword-history.js';
 import { resolveLocation } from '../services/location.js';
@@ -30,10 +31,15 @@ import { isKeywordVolumeError, type KeywordVolume, type KeywordVolumeEntry } fro
 import type { SuggestionsResult } from '../services/suggestions.js';
 import type { UsageReport } from '../services/usage.js';
 import { MAX_TAG_LENGTH, MAX_TASKS_PER_POST, requireTasks } from '../tasks/task-service.js';
-import type { PostedTask } from '../ports/task-service.js';
+import type { PostedTask, TaskPresentation } from '../ports/task-service.js';
+import { ENVELOPE_VERSION, formatSeconds, type Envelope, type EnvelopeTask } from '../operations/envelope.js';
+import { formatDate } from '../operations/task-envelope.js';
+import { presentSeasonality } from '../operations/present-v1.js';
 
 export { DomainError, invalidField, toDomainError, isKeywordVolumeError };
-export type { ErrorCode, KeywordVolume, KeywordVolumeEntry, RequestContext, ServiceRuntime, SuggestionsResult, TaskRecord, UsageReport };
+// The envelope, its time formats and the seasonality presenter are the operations' own: /v3 speaks the same format.
+export { ENVELOPE_VERSION, formatDate, formatSeconds, presentSeasonality };
+export type { Envelope, EnvelopeTask, ErrorCode, KeywordVolume, KeywordVolumeEntry, RequestContext, ServiceRuntime, SuggestionsResult, TaskRecord, UsageReport };
 
 /** The registry's operation of that name (the face is built on these two; a registry without them is a bug). */
 function operationNamed(name: 'search_volume' | 'suggestions' | 'usage'): Operation {
@@ -94,6 +100,24 @@ export function resolveStrictLocation(scope: Pick<RequestContext, 'catalog'>, in
     throw invalidField('location_code', `location_code ${input.locationCode} is not a known location; see GET /v3/keywords_data/google_ads/locations`, 'unknown_region', { value: input.locationCode });
   }
   return resolveLocation(scope.catalog, input);
+}
+
+/** A JSON Schema object's fields (what the /v3 OpenAPI document shows of a task body). */
+export interface JsonObjectSchema {
+  type: 'object';
+  properties: Record<string, object>;
+  required?: string[];
+}
+
+/**
+ * The input fields of a registry operation as JSON Schema (draft 2020-12, as /openapi.json writes them), live or
+ * task: what the /v3 document shows of the fields this face shares with /v1, from the schemas that check them.
+ */
+export function operationInputSchema(name: 'search_volume' | 'suggestions', mode: 'live' | 'task'): JsonObjectSchema {
+  const op = name === 'search_volume' ? SEARCH_VOLUME : SUGGESTIONS;
+  const schema = mode === 'task' ? taskInputOf(op) : op.input;
+  const { properties = {}, required } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, object>; required?: string[] };
+  return { type: 'object', properties, ...(required ? { required } : {}) };
 }
 
 /** The live body fields search_volume shares with /v1, checked by the search_volume operation's input schema. */
@@ -185,9 +209,12 @@ export const isCalendarDate = isIsoDate;
 /** The task service of the request (SERVICE_UNAVAILABLE when the service keeps no tasks). */
 const tasksOf = (scope: RequestContext) => requireTasks(scope);
 
-/** Posts bodies already in /v1's shape (each checked by the task service on its own). */
-export function postTasks(scope: RequestContext, operation: TaskOperation, bodies: readonly unknown[]): Promise<PostedTask[]> {
-  return tasksOf(scope).post(scope.principal.keyId, operation, bodies);
+/**
+ * Posts bodies already in /v1's shape (each checked by the task service on its own: tag, postback_url and
+ * pingback_url with the webhook address guard, the operation's body), each with how /v3 presents its result.
+ */
+export function postTasks(scope: RequestContext, operation: TaskOperation, bodies: readonly unknown[], presentations: readonly TaskPresentation[]): Promise<PostedTask[]> {
+  return tasksOf(scope).post(scope.principal.keyId, operation, bodies, presentations);
 }
 
 /** This key's finished tasks of an operation not yet collected. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DomainError, ErrorCode } from './core-operations.js';
+import { ENVELOPE_VERSION, formatSeconds, type DomainError, type Envelope, type EnvelopeTask, type ErrorCode } from './core-operations.js';
 
 /**
  * The keyword-data format's envelope and status policy on /v3 (docs/v3.md): HTTP 200 for every answer but 401
@@ -7,8 +7,8 @@ import type { DomainError, ErrorCode } from './core-operations.js';
  * each task. No key has a balance here, so 402 is never sent.
  */
 
-/** Version string of the format this face speaks. */
-export const V3_VERSION = '0.1.20260122';
+/** Version string of the format this face speaks: the envelope's own (the same format as /v1's). */
+export const V3_VERSION = ENVELOPE_VERSION;
 
 /** The format's status codes this server sends, with their messages: GET /v3/appendix/errors lists exactly these. */
 export const V3_STATUS = {
@@ -63,37 +63,10 @@ export function statusOfError(error: DomainError): { code: number; http: number 
 const REQUEST_LEVEL: ReadonlySet<ErrorCode> = new Set(['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'CLIENT_CLOSED_REQUEST', 'UNAUTHENTICATED', 'TOO_MANY_REQUESTS', 'METHOD_NOT_ALLOWED', 'INTERNAL']);
 export const isRequestLevel = (error: DomainError) => REQUEST_LEVEL.has(error.code);
 
-/** One task of the envelope, its fields in the format's order. */
-export interface V3Task {
-  id: string;
-  status_code: number;
-  status_message: string;
-  time: string;
-  cost: number;
-  result_count: number;
-  path: string[];
-  data: Record<string, unknown>;
-  result: unknown[] | null;
-  /** On an error task: the field at fault (an extra the client's `[key: string]: any` passes). */
-  error?: { code: ErrorCode; field?: string };
-}
+/** One task of the envelope: the operations' envelope task (src/operations/envelope.ts), its rows this face's. */
+export type V3Task = EnvelopeTask<unknown>;
 
-export interface V3Envelope {
-  version: string;
-  status_code: number;
-  status_message: string;
-  time: string;
-  cost: number;
-  tasks_count: number;
-  tasks_error: number;
-  tasks: V3Task[];
-}
-
-/** `"0.0123 sec."`, as the format writes durations. */
-export const seconds = (ms: number) => `${(Math.max(0, ms) / 1000).toFixed(4)} sec.`;
-
-/** `2026-11-20 09:00:00 +00:00`, as the format writes dates. */
-export const formatDate = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} +00:00`;
+type V3Envelope = Envelope<unknown>;
 
 /** The path parts and `data` head of a call: api, function and, where the path has one, se (`google_ads`, `google`). */
 export function frameOf(path: string): { path: string[]; head: Record<string, string> } {
@@ -114,7 +87,7 @@ export function v3Task(
     id: fields.id ?? taskId(),
     status_code: fields.status.code,
     status_message: fields.status.message,
-    time: seconds(frame.elapsedMs),
+    time: formatSeconds(frame.elapsedMs),
     cost: fields.cost ?? 0,
     result_count: result?.length ?? 0,
     path,
@@ -140,7 +113,7 @@ export function v3Envelope(elapsedMs: number, tasks: V3Task[], failure?: { code:
     version: V3_VERSION,
     status_code: failure?.code ?? V3_STATUS.ok.code,
     status_message: failure?.message ?? V3_STATUS.ok.message,
-    time: seconds(elapsedMs),
+    time: formatSeconds(elapsedMs),
     cost: Math.round(tasks.reduce((sum, t) => sum + t.cost, 0) * 1e6) / 1e6,
     tasks_count: tasks.length,
     tasks_error: tasks.filter(isError).length,

@@ -1,3 +1,4 @@
+import { LIMITS } from './core-operations.js';
 import { V3_STATUS, V3_VERSION } from './envelope.js';
 import type { V3Route } from './routes.js';
 
@@ -35,6 +36,13 @@ const envelope = {
   },
 } as const;
 
+/** A POST's body: an array of tasks (one on a live path), each as the route's body schema says. */
+function requestBodyOf(route: V3Route) {
+  const items = route.body ?? { type: 'object' };
+  const bounds = route.live ? { minItems: 1, maxItems: 1 } : { minItems: 1, maxItems: LIMITS.tasksPerPost };
+  return { required: true, content: { 'application/json': { schema: { type: 'array', items, ...bounds } } } };
+}
+
 const answer = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } });
 
 /**
@@ -53,9 +61,7 @@ export function v3OpenApiDocument(routes: readonly V3Route[]) {
         summary: route.summary,
         tags: [route.path.split('/')[2]],
         ...(parameters.length > 0 ? { parameters } : {}),
-        ...(route.method === 'POST'
-          ? { requestBody: { required: true, content: { 'application/json': { schema: { type: 'array', items: { type: 'object', additionalProperties: true } } } } } }
-          : {}),
+        ...(route.method === 'POST' ? { requestBody: requestBodyOf(route) } : {}),
         responses: {
           200: answer('The envelope: the outcome in status_code of the envelope and of each task (errors included)'),
           401: answer('No valid key (status_code 40100)'),

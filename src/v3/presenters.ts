@@ -1,5 +1,13 @@
-import { isKeywordVolumeError, type KeywordVolume, type KeywordVolumeEntry, type LocationRow, type SuggestionsResult, type UsageReport } from './core-operations.js';
-import { formatDate } from './envelope.js';
+import {
+  formatDate,
+  isKeywordVolumeError,
+  presentSeasonality,
+  type KeywordVolume,
+  type KeywordVolumeEntry,
+  type LocationRow,
+  type SuggestionsResult,
+  type UsageReport,
+} from './core-operations.js';
 
 /**
  * The format's result rows, field for field as the official client's models define them (docs/v3.md says which
@@ -73,19 +81,11 @@ export function presentGoogleAdsRow(entry: KeywordVolumeEntry, range: MonthRange
 /** /v1's extras under their /v1 names: match types (when asked), seasonality, the keyword's form. */
 function presentExtras(volume: KeywordVolume) {
   const types = volume.matchTypes ?? {};
-  const s = volume.seasonality ?? null;
   return {
     search_volume_phrase: types.phrase?.searchVolume ?? null,
     search_volume_exact: types.exact?.searchVolume ?? null,
     search_volume_order: types.order?.searchVolume ?? null,
-    seasonality: s && {
-      months: s.months,
-      yoy_change_percent: s.yoyChangePercent,
-      peak_month: s.peakMonth,
-      seasonality_index: s.seasonalityIndex,
-      slope_percent_per_year: s.slopePercentPerYear,
-      trend_class: s.trendClass,
-    },
+    seasonality: presentSeasonality(volume.seasonality ?? null),
     keyword_form: volume.form ?? 'broad',
   };
 }

@@ -30,6 +30,9 @@ export const LANGUAGES: readonly { name: string; code: string }[] = [
 
 export type Body = Record<string, unknown>;
 
+/** Most seeds of one keywords_for_keywords or keyword_ideas task (the format's own bound). */
+export const MAX_SEEDS = 20;
+
 /** A task of the posted array as an object (40501 naming it otherwise). */
 export function asTaskObject(value: unknown, field = 'body'): Body {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidField(field, `${field}: each task must be a JSON object`, 'wrong_type');
@@ -68,8 +71,8 @@ export function refuseLabsUnservable(body: Body): void {
 }
 
 /** The orders sort_by may ask for: the source's (relevance) or by a figure we have, largest first. */
-const SORTS = ['relevance', 'search_volume', 'competition_index'] as const;
-type SortBy = (typeof SORTS)[number];
+export const SORTS = ['relevance', 'search_volume', 'competition_index'] as const;
+export type SortBy = (typeof SORTS)[number];
 
 /** sort_by of a Google Ads task: relevance (as sent / as the source ranks them) unless asked otherwise; bids have no figures. */
 export function sortByOf(body: Body): SortBy {
@@ -117,4 +120,30 @@ export function resolveDates(scope: Pick<RequestContext, 'today'>, body: Body): 
 /** tag: a short text echoed in `data` and in tasks_ready. */
 export function tagOf(body: Body): string | undefined {
   return body.tag === undefined ? undefined : checkText('tag', LIMITS.tagLength, body.tag);
+}
+
+/**
+ * What a /v3 task keeps with its request (the task service's TaskPresentation) to present its rows as its live
+ * route would have: the months date_from/date_to chose, the order sort_by asked, and those fields as sent (echoed
+ * in `data`). `face` marks the task as /v3's, so its postback is the format's task_get body.
+ */
+export type V3Presentation = {
+  face: 'v3';
+  months?: MonthRange;
+  sort_by: SortBy;
+  sent: Body;
+};
+
+/** A stored task's /v3 presentation, or undefined for a task posted through another face. */
+export function presentationOf(request: Readonly<Record<string, unknown>>): V3Presentation | undefined {
+  const kept = request.presentation as Partial<V3Presentation> | undefined;
+  return kept?.face === 'v3' ? (kept as V3Presentation) : undefined;
+}
+
+/** The format fields of a task_post body that shape its result: checked now (40501 naming the field), kept for task_get. */
+export function taskPresentation(scope: Pick<RequestContext, 'today'>, body: Body): { presentation: V3Presentation; historyMonths: 12 | 24 | undefined } {
+  const dates = resolveDates(scope, body);
+  const sort = sortByOf(body);
+  const sent = Object.fromEntries((['date_from', 'date_to', 'sort_by'] as const).filter((f) => body[f] !== undefined).map((f) => [f, body[f]]));
+  return { presentation: { face: 'v3', ...(dates.range ? { months: dates.range } : {}), sort_by: sort, sent }, historyMonths: dates.historyMonths };
 }

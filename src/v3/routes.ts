@@ -3,6 +3,7 @@ import {
   checkSeed,
   DEFAULTS,
   DomainError,
+  formatDate,
   getTask,
   invalidField,
   LIMITS,
@@ -16,13 +17,15 @@ import {
   relatedKeywords,
   resolveStrictLocation,
   searchVolume,
+  type JsonObjectSchema,
   type KeywordVolumeEntry,
   type RequestContext,
   type ServiceRuntime,
   type SuggestionsResult,
   type TaskRecord,
 } from './core-operations.js';
-import { formatDate, statusOfError, V3_STATUS, v3ErrorTask, v3Task, type V3Task } from './envelope.js';
+import { keywordsForKeywordsBody, labsBody, searchVolumeBody } from './body-schemas.js';
+import { statusOfError, V3_STATUS, v3Envelope, v3ErrorTask, v3Task, type V3Task } from './envelope.js';
 import {
   presentGoogleAdsRow,
   presentLabsItem,
@@ -32,7 +35,23 @@ import {
   presentUserData,
   type MonthRange,
 } from './presenters.js';
-import { asTaskObject, LANGUAGES, refuseLabsUnservable, refuseUnservable, resolveBodyLocation, resolveDates, resolveLanguage, sortByOf, sortRows, tagOf, type Body } from './requests.js';
+import {
+  asTaskObject,
+  LANGUAGES,
+  MAX_SEEDS,
+  presentationOf,
+  refuseLabsUnservable,
+  refuseUnservable,
+  resolveBodyLocation,
+  resolveDates,
+  resolveLanguage,
+  sortByOf,
+  sortRows,
+  tagOf,
+  taskPresentation,
+  type Body,
+  type V3Presentation,
+} from './requests.js';
 
 /** What a route handler gets: the request scope, the body read (POST), path parameters, the frame of its tasks. */
 export interface V3Call {
@@ -56,14 +75,14 @@ export interface V3Route {
   /** A live call: its one task carries the request's price. */
   live?: boolean;
   summary: string;
+  /** POST: one task of the body (the OpenAPI document's request schema). */
+  body?: JsonObjectSchema;
   handle(call: V3Call): Promise<V3Task[]>;
 }
 
 const GOOGLE_ADS = '/v3/keywords_data/google_ads';
 const LABS = '/v3/dataforseo_labs/google';
 
-/** Most seeds of one keywords_for_keywords or keyword_ideas task (the format's own bound). */
-const MAX_SEEDS = 20;
 
 /** The one task of a live call (the format's 40000 otherwise). */
 function oneTask(body: unknown): Body {
@@ -85,6 +104,14 @@ function postedTasks(body: unknown): unknown[] {
 
 // --- search_volume -------------------------------------------------------------------------------------------
 
+/** history_months as date_from needs it: the months it reaches, refused when the sent one is shorter. */
+function historyMonthsFor(sent: unknown, needed: 12 | 24 | undefined): unknown {
+  if (needed !== undefined && typeof sent === 'number' && sent < needed) {
+    throw invalidField('history_months', `history_months ${sent} does not reach date_from; send ${needed} or leave it out`);
+  }
+  return needed ?? sent;
+}
+
 /** A live search_volume task: /v1's keyword rules and service, the format's location, language and dates. */
 async function liveSearchVolume(scope: RequestContext, body: Body): Promise<{ entries: KeywordVolumeEntry[]; range: MonthRange | undefined }> {
   refuseUnservable(body);
@@ -92,37 +119,53 @@ async function liveSearchVolume(scope: RequestContext, body: Body): Promise<{ en
   const languageCode = resolveLanguage(body);
   const location = resolveBodyLocation(scope, body);
   const dates = resolveDates(scope, body);
-  if (dates.historyMonths !== undefined && fields.history_months !== undefined && fields.history_months < dates.historyMonths) {
-    throw invalidField('history_months', `history_months ${fields.history_months} does not reach date_from; send ${dates.historyMonths} or leave it out`);
-  }
+  const historyMonths = historyMonthsFor(fields.history_months, dates.historyMonths) as typeof fields.history_months;
   tagOf(body);
   const entries = await searchVolume(scope, {
     keywords: fields.keywords,
     location,
     languageCode,
     match_types: fields.match_types,
-    history_months: dates.historyMonths ?? fields.history_months,
+    history_months: historyMonths,
   });
   return { entries, range: dates.range };
 }
 
-/** A search_volume task body in /v1's shape (the task service checks keywords itself), or the refusal naming the field. */
-function searchVolumeTaskBody(scope: RequestContext, body: Body): Record<string, unknown> {
+/** A task_post body turned into /v1's shape and the presentation its task keeps. */
+interface PostedV3Task {
+  body: Record<string, unknown>;
+  presentation: V3Presentation;
+}
+
+/** The fields every /v3 task body shares: language, location, tag, notification URLs (checked by the task service), dates and order. */
+function commonTaskFields(scope: RequestContext, body: Body) {
   refuseUnservable(body);
-  for (const field of ['date_from', 'date_to', 'postback_url', 'pingback_url'] as const) {
-    if (body[field] !== undefined) throw invalidField(field, `${field} is not served on /v3 tasks yet (docs/v3.md); use the live route, or leave it out`);
-  }
-  if (sortByOf(body) !== 'relevance') throw invalidField('sort_by', 'sort_by is not served on /v3 tasks yet (docs/v3.md): a task keeps the order sent; use the live route, or leave it out');
+  const { presentation, historyMonths } = taskPresentation(scope, body);
   const languageCode = resolveLanguage(body);
   const location = resolveBodyLocation(scope, body);
   const tag = tagOf(body);
-  return {
-    keywords: body.keywords,
+  const fields = {
     location_code: location.code,
     language_code: languageCode,
-    ...(body.match_types === undefined ? {} : { match_types: body.match_types }),
-    ...(body.history_months === undefined ? {} : { history_months: body.history_months }),
     ...(tag === undefined ? {} : { tag }),
+    ...(body.postback_url === undefined ? {} : { postback_url: body.postback_url }),
+    ...(body.pingback_url === undefined ? {} : { pingback_url: body.pingback_url }),
+  };
+  return { fields, presentation, historyMonths };
+}
+
+/** A search_volume task body in /v1's shape (the task service checks keywords itself), or the refusal naming the field. */
+function searchVolumeTaskBody(scope: RequestContext, body: Body): PostedV3Task {
+  const { fields, presentation, historyMonths } = commonTaskFields(scope, body);
+  const history = historyMonthsFor(body.history_months, historyMonths);
+  return {
+    body: {
+      keywords: body.keywords,
+      ...fields,
+      ...(body.match_types === undefined ? {} : { match_types: body.match_types }),
+      ...(history === undefined ? {} : { history_months: history }),
+    },
+    presentation,
   };
 }
 
@@ -179,14 +222,46 @@ function depthOf(body: Body): number {
 type TaskOp = 'search_volume' | 'suggestions';
 
 /** The rows of a done task, as its live route presents them. */
-type TaskRows = (task: TaskRecord, scope: RequestContext) => unknown[];
+type TaskRows = (task: TaskRecord, scope: Pick<RequestContext, 'catalog'>) => unknown[];
+
+/** Each task operation's task_get path and rows (filled by taskRoutes): what a /v3 task's postback presents. */
+const TASK_READERS = new Map<TaskOp, { base: string; rows: TaskRows }>();
+
+/**
+ * The postback body of a task posted through /v3: the format's task_get body of it (its rows as task_get shows
+ * them), or undefined for a task posted through another face (its postback is that face's).
+ */
+export function v3TaskPostback(task: TaskRecord, scope: Pick<RequestContext, 'catalog'>): object | undefined {
+  const reader = TASK_READERS.get(task.operation as TaskOp);
+  if (!reader || !presentationOf(task.request)) return undefined;
+  return v3Envelope(0, [presentTaskGet({ path: `${reader.base}/task_get/${task.id}`, elapsedMs: 0, scope }, task, reader.rows)]);
+}
+
+/** What task_get needs besides the task: its path, the time so far, and the region catalogue (stored codes). */
+interface TaskGetFrame {
+  path: string;
+  elapsedMs: number;
+  scope: Pick<RequestContext, 'catalog'>;
+}
+
+/** The stored request as the format echoes it: /v1's fields, the format fields a /v3 task was sent with, tag and URLs. */
+function taskData(task: TaskRecord): Record<string, unknown> {
+  const { presentation: _kept, ...request } = task.request;
+  return {
+    ...request,
+    ...presentationOf(task.request)?.sent,
+    ...(task.tag === null ? {} : { tag: task.tag }),
+    ...(task.postbackUrl === null ? {} : { postback_url: task.postbackUrl }),
+    ...(task.pingbackUrl === null ? {} : { pingback_url: task.pingbackUrl }),
+  };
+}
 
 /** task_get of a task: its status, and its rows once done. */
-function presentTaskGet(call: V3Call, task: TaskRecord, rows: TaskRows): V3Task {
-  const frame = { path: call.path, elapsedMs: call.elapsedMs() };
-  const data = { ...task.request, ...(task.tag === null ? {} : { tag: task.tag }) };
+function presentTaskGet(at: TaskGetFrame, task: TaskRecord, rows: TaskRows): V3Task {
+  const frame = { path: at.path, elapsedMs: at.elapsedMs };
+  const data = taskData(task);
   const waiting = { queued: V3_STATUS.inQueue, running: V3_STATUS.handed, cancelled: V3_STATUS.cancelled } as const;
-  if (task.status === 'done') return v3Task(frame, { id: task.id, status: V3_STATUS.ok, cost: task.cost ?? 0, data, result: rows(task, call.scope) });
+  if (task.status === 'done') return v3Task(frame, { id: task.id, status: V3_STATUS.ok, cost: task.cost ?? 0, data, result: rows(task, at.scope) });
   if (task.status === 'failed') {
     const error = new DomainError(task.errorCode ?? 'INTERNAL', task.errorMessage ?? 'the task failed');
     return { ...v3ErrorTask(frame, error, data, task.cost ?? 0), id: task.id };
@@ -195,7 +270,8 @@ function presentTaskGet(call: V3Call, task: TaskRecord, rows: TaskRows): V3Task 
 }
 
 /** task_post, tasks_ready and task_get/{id} of one function over one task operation. */
-function taskRoutes(base: string, fn: string, op: TaskOp, toV1: (scope: RequestContext, body: Body) => Record<string, unknown>, rows: TaskRows): V3Route[] {
+function taskRoutes(base: string, fn: string, op: TaskOp, toV1: (scope: RequestContext, body: Body) => PostedV3Task, rows: TaskRows, body: JsonObjectSchema): V3Route[] {
+  TASK_READERS.set(op, { base, rows });
   return [
     {
       path: `${base}/task_post`,
@@ -203,20 +279,21 @@ function taskRoutes(base: string, fn: string, op: TaskOp, toV1: (scope: RequestC
       operation: `v3.${fn}.task_post`,
       free: true,
       summary: `Post 1 to ${LIMITS.tasksPerPost} ${fn} tasks; collect them with tasks_ready and task_get`,
+      body,
       async handle(call) {
         const posted = postedTasks(call.body);
         const frame = () => ({ path: call.path, elapsedMs: call.elapsedMs() });
         // Each task is checked on its own: a bad one fails alone, with its own status.
         const converted = posted.map((raw, i) => {
           try {
-            return { ok: true as const, body: toV1(call.scope, asTaskObject(raw, `body[${i}]`)) };
+            return { ok: true as const, ...toV1(call.scope, asTaskObject(raw, `body[${i}]`)) };
           } catch (error) {
             if (error instanceof DomainError) return { ok: false as const, error, raw };
             throw error;
           }
         });
-        const accepted = converted.flatMap((c) => (c.ok ? [c.body] : []));
-        const answers = accepted.length > 0 ? await postTasks(call.scope, op, accepted) : [];
+        const accepted = converted.flatMap((c) => (c.ok ? [c] : []));
+        const answers = accepted.length > 0 ? await postTasks(call.scope, op, accepted.map((c) => c.body), accepted.map((c) => c.presentation)) : [];
         let next = 0;
         return converted.map((c, i) => {
           const echo = (posted[i] !== null && typeof posted[i] === 'object' ? posted[i] : {}) as Record<string, unknown>;
@@ -255,7 +332,8 @@ function taskRoutes(base: string, fn: string, op: TaskOp, toV1: (scope: RequestC
       async handle(call) {
         const id = call.params.id ?? '';
         try {
-          return [presentTaskGet(call, await getTask(call.scope, id, op), rows)];
+          const task = await getTask(call.scope, id, op);
+          return [presentTaskGet({ path: call.path, elapsedMs: call.elapsedMs(), scope: call.scope }, task, rows)];
         } catch (error) {
           if (error instanceof DomainError && error.code === 'NOT_FOUND') {
             return [{ ...v3ErrorTask({ path: call.path, elapsedMs: call.elapsedMs() }, error), id, status_code: statusOfError(error).code }];
@@ -271,7 +349,7 @@ function taskRoutes(base: string, fn: string, op: TaskOp, toV1: (scope: RequestC
  * The location and language a stored /v1-shaped request names, resolved as the task ran (a task posted through /v1
  * may name its location by name). A location /v1 computed as Russia is refused here, as this face refuses it live.
  */
-function storedCodes(task: TaskRecord, scope: RequestContext, fellBack: boolean | undefined) {
+function storedCodes(task: TaskRecord, scope: Pick<RequestContext, 'catalog'>, fellBack: boolean | undefined) {
   if (fellBack === true) {
     throw invalidField('location_code', `location_code ${String(task.request.location_code)} is not a known location (the task was posted through /v1, whose answer is Russia's figures)`);
   }
@@ -289,6 +367,7 @@ export const v3Routes: V3Route[] = [
     path: `${GOOGLE_ADS}/search_volume/live`,
     method: 'POST',
     operation: 'v3.search_volume.live',
+    body: searchVolumeBody('live'),
     live: true,
     summary: 'Average monthly volume and the monthly figures of 1 to 100 keywords (Wordstat), in the Google Ads row shape',
     async handle(call) {
@@ -299,13 +378,16 @@ export const v3Routes: V3Route[] = [
       return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, data: oneTask(call.body), result: rows })];
     },
   },
-  ...taskRoutes(`${GOOGLE_ADS}/search_volume`, 'search_volume', 'search_volume', searchVolumeTaskBody, (task) =>
-    ((task.result as KeywordVolumeEntry[] | null) ?? []).map((e) => presentGoogleAdsRow(e, undefined)),
-  ),
+  ...taskRoutes(`${GOOGLE_ADS}/search_volume`, 'search_volume', 'search_volume', searchVolumeTaskBody, (task) => {
+    const presentation = presentationOf(task.request);
+    const rows = ((task.result as KeywordVolumeEntry[] | null) ?? []).map((e) => presentGoogleAdsRow(e, presentation?.months));
+    return sortRows(rows, presentation?.sort_by ?? 'relevance');
+  }, searchVolumeBody('task')),
   {
     path: `${GOOGLE_ADS}/keywords_for_keywords/live`,
     method: 'POST',
     operation: 'v3.keywords_for_keywords.live',
+    body: keywordsForKeywordsBody('live'),
     live: true,
     summary: "Related phrases of 1 to 20 seeds (Wordstat's related queries, one call per seed), one flat row each",
     async handle(call) {
@@ -324,23 +406,18 @@ export const v3Routes: V3Route[] = [
     'keywords_for_keywords',
     'suggestions',
     (scope, body) => {
-      refuseUnservable(body);
       const seeds = seedsOf(body);
       if (seeds.length !== 1) throw invalidField('keywords', `keywords: a task takes one seed on this server (got ${seeds.length}); post one task per seed`, 'too_many', { max: 1 });
-      for (const field of ['date_from', 'date_to', 'postback_url', 'pingback_url'] as const) {
-        if (body[field] !== undefined) throw invalidField(field, `${field} is not served on /v3 tasks yet (docs/v3.md); leave it out`);
-      }
-      if (sortByOf(body) !== 'relevance') throw invalidField('sort_by', 'sort_by is not served on /v3 tasks yet (docs/v3.md): a task keeps the source order; use the live route, or leave it out');
-      const languageCode = resolveLanguage(body);
-      const location = resolveBodyLocation(scope, body);
-      const tag = tagOf(body);
-      return { keyword: seeds[0], limit: LIMITS.suggestionsLimit, location_code: location.code, language_code: languageCode, ...(tag === undefined ? {} : { tag }) };
+      // date_from/date_to are checked and echoed: these rows have no months to choose (monthly_searches null).
+      const { fields, presentation } = commonTaskFields(scope, body);
+      return { body: { keyword: seeds[0], limit: LIMITS.suggestionsLimit, ...fields }, presentation };
     },
     (task, scope) => {
       const result = task.result as SuggestionsResult;
       const codes = storedCodes(task, scope, result.locationFallback);
-      return presentRelatedRows(result, codes.location, codes.language);
+      return sortRows(presentRelatedRows(result, codes.location, codes.language), presentationOf(task.request)?.sort_by ?? 'relevance');
     },
+    keywordsForKeywordsBody('task'),
   ),
   {
     path: `${GOOGLE_ADS}/locations`,
@@ -425,6 +502,7 @@ export const v3Routes: V3Route[] = [
     path: `${LABS}/keyword_suggestions/live`,
     method: 'POST',
     operation: 'v3.labs.keyword_suggestions',
+    body: labsBody('keyword', { include_seed_keyword: { type: 'boolean', default: false } }),
     live: true,
     summary: "The seed's related phrases (Wordstat's, one call), each with keyword_info",
     async handle(call) {
@@ -456,6 +534,7 @@ export const v3Routes: V3Route[] = [
     path: `${LABS}/keyword_ideas/live`,
     method: 'POST',
     operation: 'v3.labs.keyword_ideas',
+    body: labsBody('keywords'),
     live: true,
     summary: "Related phrases of 1 to 20 seeds (Wordstat's, one call per seed), each with keyword_info",
     async handle(call) {
@@ -486,6 +565,7 @@ export const v3Routes: V3Route[] = [
     path: `${LABS}/related_keywords/live`,
     method: 'POST',
     operation: 'v3.labs.related_keywords',
+    body: labsBody('keyword', { depth: { type: 'integer', minimum: 0, maximum: 4, default: 1 } }),
     live: true,
     summary: "Related phrases to a depth of 0 to 4 (Wordstat's, one call per keyword expanded, 8 per keyword and level)",
     async handle(call) {

@@ -67,6 +67,25 @@ describe('GET /openapi.json', () => {
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
   });
 
+  it('a route with a table lists format json, csv and xlsx, and the XLSX answer under its content type, as served', async () => {
+    const doc = await fetchDocument(app);
+    const route = doc.paths['/v1/keywords/search_volume'].post;
+    const format = route.parameters.find((p: { name: string }) => p.name === 'format');
+    expect(format.schema.enum).toEqual(['json', 'csv', 'xlsx']);
+    const xlsxType = Object.keys(route.responses['200'].content).find((type) => type.includes('spreadsheetml'))!;
+    expect(xlsxType).toBeDefined();
+    const served = await app.fetch(
+      new Request('http://localhost/v1/keywords/search_volume?format=xlsx', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ keywords: ['пицца'] }),
+      }),
+    );
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe(xlsxType);
+    await served.arrayBuffer();
+  });
+
   it('documents exactly the routes the app serves, each with its method, input and 200/400/401', async () => {
     const doc = await fetchDocument(app);
     const documented = Object.keys(doc.paths).sort();

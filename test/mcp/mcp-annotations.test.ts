@@ -1,23 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_KEYWORDS, MAX_TASK_KEYWORDS } from '../../src/domain/requests/keyword-data.js';
 import { MCP_TOOLS } from '../../src/mcp/tool-list.js';
 import { TEST_KEY } from '../support/kit.js';
-import { connectClient, startMcpApp } from './mcp-support.js';
+import { connectClient, useMcpApp } from './mcp-support.js';
+import { freshToolArguments } from './tool-arguments.js';
 
 /*
  * Issue 24, item 15: tool annotations are what a client decides by, e.g. to run a tool unasked when it says
  * read-only. task_create said `readOnlyHint: true` while it creates billed work that spends quota. Each tool's
  * annotations are checked against the table in docs/decisions.md and against what a call is seen to do.
  */
-type Started = Awaited<ReturnType<typeof startMcpApp>>;
-let started: Started;
-beforeAll(async () => {
-  started = await startMcpApp();
-});
-afterAll(async () => {
-  await started?.close();
-});
+const started = useMcpApp();
 
 type Client = Awaited<ReturnType<typeof connectClient>>['client'];
 type Hints = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
@@ -47,18 +41,8 @@ const TABLE: Record<string, Hints> = {
   core_clean: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 };
 
-/** Arguments no other call in this file asks, so the first call is a cache miss. */
-const FRESH: Record<string, Record<string, unknown>> = {
-  wordstat_top: { phrase: 'аннотации топ', numPhrases: 3 },
-  wordstat_dynamics: { phrase: 'аннотации динамика' },
-  wordstat_regions: { phrase: 'аннотации регионы', limit: 3 },
-  keyword_search_volume: { keywords: ['аннотации объём'] },
-  keyword_suggestions: { keyword: 'аннотации подсказки', limit: 3 },
-  keyword_locations: { keyword: 'аннотации локации', limit: 2 },
-  region_search: { query: 'moscow' },
-  quota_status: {},
-  core_clean: { phrases: ['аннотации окна', 'окна аннотации'] },
-};
+/** Arguments no other call in this file asks, so the first call is a cache miss (the tools that answer at once). */
+const FRESH = Object.entries(freshToolArguments('аннотации')).filter(([name]) => !name.startsWith('task_'));
 
 describe('MCP tool annotations say what a call does (issue 24, item 15)', () => {
   it('every tool states all four hints, as the table in docs/decisions.md says', async () => {
@@ -74,7 +58,7 @@ describe('MCP tool annotations say what a call does (issue 24, item 15)', () => 
   it('a tool seen to reach the source or to cost something is not read-only; a read-only one spends nothing, twice', async () => {
     const { client } = await connectClient(started.url);
     const listed = await annotations(client);
-    for (const [name, args] of Object.entries(FRESH)) {
+    for (const [name, args] of FRESH) {
       const hints = listed.get(name)!;
       const seen = [];
       for (let round = 0; round < 2; round++) {

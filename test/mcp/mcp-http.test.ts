@@ -1,34 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MCP_TOOLS } from '../../src/mcp/tool-list.js';
 import { TEST_KEY } from '../support/kit.js';
-import { connectClient, OTHER_KEY, startMcpApp } from './mcp-support.js';
+import { OTHER_KEY, connectClient, useMcpApp } from './mcp-support.js';
+import { toolArguments } from './tool-arguments.js';
 
-type Started = Awaited<ReturnType<typeof startMcpApp>>;
-let started: Started;
-
-beforeAll(async () => {
-  started = await startMcpApp();
-});
-afterAll(async () => {
-  await started?.close();
-});
-
-/** Arguments that make each tool answer with data from the fixture source. */
-const CALLS: Record<string, Record<string, unknown>> = {
-  wordstat_top: { phrase: 'ноутбук', numPhrases: 3 },
-  wordstat_dynamics: { phrase: 'пицца', period: 'monthly' },
-  wordstat_regions: { phrase: 'пицца', limit: 3 },
-  keyword_search_volume: { keywords: ['купить ноутбук', 'пицца'] },
-  keyword_suggestions: { keyword: 'ноутбук', limit: 3 },
-  keyword_locations: { keyword: 'пицца', limit: 2 },
-  region_search: { query: 'moscow' },
-  task_create: { keywords: ['купить ноутбук', 'пицца', 'велосипед'], tag: 'mcp' },
-  task_create_suggestions: { keyword: 'ноутбук', limit: 3 },
-  task_create_locations: { keyword: 'пицца' },
-  task_create_core_clean: { phrases: ['купить велосипед', 'велосипед купить'] },
-  quota_status: {},
-  core_clean: { phrases: ['купить пластиковые окна', 'окна пластиковые купить'], region: 213 },
-};
+const started = useMcpApp();
 
 type ToolResult = Awaited<ReturnType<Awaited<ReturnType<typeof connectClient>>['client']['callTool']>>;
 const taskOf = (result: ToolResult) => result.structuredContent as { id: string; status_code: number; cost: number; result: unknown[] | null };
@@ -60,7 +36,7 @@ describe('MCP over Streamable HTTP (the SDK client against the app on a real por
           taskOf(await client.callTool({ name: 'task_status', arguments: { id: taskId } })).status_code === 20000,
         30_000);
       }
-      const args = tool.name === 'task_status' || tool.name === 'task_result' ? { id: taskId } : CALLS[tool.name]!;
+      const args = toolArguments(tool.name, taskId);
       const result = await client.callTool({ name: tool.name, arguments: args });
       if (tool.name === 'task_create') taskId = taskOf(result).id;
       expect(result.isError, `${tool.name}: ${JSON.stringify(result.content)}`).toBeFalsy();

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectClient, startMcpApp } from './mcp-support.js';
+import { describe, expect, it } from 'vitest';
+import { connectClient, useMcpApp } from './mcp-support.js';
 
-type Started = Awaited<ReturnType<typeof startMcpApp>>;
-let started: Started;
-
-beforeAll(async () => {
-  started = await startMcpApp();
-});
-afterAll(async () => {
-  await started?.close();
-});
+const started = useMcpApp();
 
 const text = (result: unknown) => (result as { content: { text: string }[] }).content[0]!.text;
 

@@ -1,23 +1,16 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MCP_TOOLS } from '../../src/mcp/tool-list.js';
 import { TEST_KEY } from '../support/kit.js';
-import { startMcpApp } from './mcp-support.js';
+import { MODERN_REVISION as MODERN, useMcpApp } from './mcp-support.js';
+import { toolArguments } from './tool-arguments.js';
 
 // The 2026-07-28 revision (stateless: server/discover, a _meta envelope on every request) through the v2 SDK
 // client pinned to it, on the same /mcp the 2025-era clients use (mcp-http.test.ts).
 
-type Started = Awaited<ReturnType<typeof startMcpApp>>;
-let started: Started;
-beforeAll(async () => {
-  started = await startMcpApp();
-});
-afterAll(async () => {
-  await started?.close();
-});
+const started = useMcpApp();
 
-const MODERN = '2026-07-28';
 
 async function connectModern(url: URL) {
   const responses: { status: number; headers: Headers; request: Record<string, string>; sent: string; body: string }[] = [];
@@ -64,21 +57,6 @@ describe('MCP 2026-07-28 over HTTP (the v2 SDK client)', () => {
     expect(responses.at(-1)!.request['mcp-method']).toBe('tools/list');
 
     const validator = new AjvJsonSchemaValidator();
-    const calls: Record<string, Record<string, unknown>> = {
-      wordstat_top: { phrase: 'ноутбук', numPhrases: 3 },
-      wordstat_dynamics: { phrase: 'пицца', period: 'monthly' },
-      wordstat_regions: { phrase: 'пицца', limit: 3 },
-      keyword_search_volume: { keywords: ['купить ноутбук', 'пицца'] },
-      keyword_suggestions: { keyword: 'ноутбук', limit: 3 },
-      keyword_locations: { keyword: 'пицца', limit: 2 },
-      region_search: { query: 'moscow' },
-      quota_status: {},
-      core_clean: { phrases: ['купить велосипед', 'велосипед купить', 'велосипед бесплатно'] },
-      task_create: { keywords: ['купить ноутбук', 'пицца', 'велосипед'], tag: 'mcp-modern' },
-      task_create_suggestions: { keyword: 'ноутбук', limit: 3 },
-      task_create_locations: { keyword: 'пицца' },
-      task_create_core_clean: { phrases: ['купить велосипед', 'велосипед купить'] },
-    };
     const taskOf = (result: { structuredContent?: unknown }) => result.structuredContent as { id: string; status_code: number };
     const tasks = new Set(['task_create', 'task_create_suggestions', 'task_create_locations', 'task_create_core_clean', 'task_status', 'task_result']);
     let taskId = '';
@@ -89,7 +67,7 @@ describe('MCP 2026-07-28 over HTTP (the v2 SDK client)', () => {
           taskOf(await client.callTool({ name: 'task_status', arguments: { id: taskId } })).status_code === 20000,
         30_000);
       }
-      const args = name === 'task_status' || name === 'task_result' ? { id: taskId } : calls[name]!;
+      const args = toolArguments(name, taskId);
       const result = await client.callTool({ name, arguments: args });
       if (name === 'task_create') taskId = taskOf(result).id;
       expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -59,3 +60,28 @@ export async function connectClient(url: URL, key: string | null = TEST_KEY) {
   await client.connect(transport);
   return { client, responses, lastHeaders: () => responses.at(-1)!.headers };
 }
+
+type StartedMcpApp = Awaited<ReturnType<typeof startMcpApp>>;
+
+/**
+ * The app of a whole test file: started before its tests and closed after them (vitest's beforeAll/afterAll,
+ * registered by this call). The object it returns stands for the started app; read it inside tests only.
+ */
+export function useMcpApp(sourceOptions: FakeSourceOptions = {}): StartedMcpApp {
+  let current: StartedMcpApp | undefined;
+  beforeAll(async () => {
+    current = await startMcpApp(sourceOptions);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as StartedMcpApp, {
+    get: (_target, key) => {
+      if (!current) throw new Error('the MCP app is read before beforeAll started it: read it inside a test');
+      return current[key as keyof StartedMcpApp];
+    },
+  });
+}
+
+/** The stateless revision the modern-era tests pin. */
+export const MODERN_REVISION = '2026-07-28';

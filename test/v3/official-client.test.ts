@@ -281,6 +281,62 @@ describe.each([
     expect(unknown!.tasks![0]!.result).toBeNull();
   });
 
+  it('search_volume task_post with date_from/date_to and sort_by: task_get shows the months chosen, in the order asked, as live does; outside the kept months is 40501 naming the field, before any call', async () => {
+    const body = { keywords: ['пицца', 'купить велосипед', 'лыжи'], date_from: '2024-04-01', date_to: '2024-06-30', sort_by: 'search_volume', location_code: 1012 };
+    const posted = await keywords.googleAdsSearchVolumeTaskPost([body as never]);
+    noMismatch('KeywordsDataGoogleAdsSearchVolumeTaskPostResponseInfo', posted);
+    expect(posted!.tasks![0]!.status_code).toBe(20100);
+    const id = posted!.tasks![0]!.id!;
+    const got = await tasks.until('the dated task is done', async () => {
+      const answer = await keywords.googleAdsSearchVolumeTaskGet(id);
+      return answer!.tasks![0]!.status_code === 20000 && answer;
+    });
+    noMismatch('KeywordsDataGoogleAdsSearchVolumeTaskGetResponseInfo', got);
+    const task = got.tasks![0]!;
+    expect(task.data).toMatchObject({ date_from: '2024-04-01', date_to: '2024-06-30', sort_by: 'search_volume', location_code: 1012 });
+    expect(task.data).not.toHaveProperty('presentation');
+    const monthsOf = (row: any) => row.monthly_searches.map((m: { year: number; month: number }) => `${m.year}-${m.month}`);
+    for (const row of task.result!) expect(monthsOf(row)).toEqual(['2024-6', '2024-5', '2024-4']);
+    const volumes = task.result!.map((r: any) => r.search_volume as number);
+    expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
+
+    // The live route answers the same request with the same rows (from the cache the task filled: no call).
+    fake.reset();
+    const live = await keywords.googleAdsSearchVolumeLive([body as never]);
+    expect(live!.tasks![0]!.result).toEqual(task.result);
+    expect(fake.calls.dynamics).toBe(0);
+
+    const refused = await keywords.googleAdsSearchVolumeTaskPost([
+      { keywords: ['лыжи'], date_from: '2020-01-01' } as never,
+      { keywords: ['лыжи'], date_to: '2027-01-01' } as never,
+      { keywords: ['лыжи'], date_from: '2025-08-01', date_to: '2025-06-30' } as never,
+      { keywords: ['лыжи'], date_from: '2024-04-01', history_months: 12 } as never,
+      { keywords: ['лыжи'], postback_url: 'http://127.0.0.1:9/hook' } as never,
+      { keywords: ['лыжи'], pingback_url: 'ftp://example.com/x' } as never,
+    ]);
+    expect(refused!.tasks!.map((t: any) => t.status_code)).toEqual([40501, 40501, 40501, 40501, 40501, 40501]);
+    expect(refused!.tasks!.map((t: any) => t.status_message.split(' ')[0].replace(/:$/, ''))).toEqual(['date_from', 'date_to', 'date_from', 'history_months', 'postback_url', 'pingback_url']);
+    expect(fake.calls.dynamics).toBe(0);
+  });
+
+  it('keywords_for_keywords task_post with sort_by: the task rows in that order, as live; dates checked and echoed', async () => {
+    const body = { keywords: ['самокат'], sort_by: 'search_volume', date_from: '2025-06-01' };
+    const posted = await keywords.googleAdsKeywordsForKeywordsTaskPost([body as never, { keywords: ['самокат'], date_to: '2030-01-01' } as never]);
+    expect(posted!.tasks!.map((t: any) => t.status_code)).toEqual([20100, 40501]);
+    expect(posted!.tasks![1]!.status_message).toMatch(/^date_to/);
+    const got = await tasks.until('the related task is done', async () => {
+      const answer = await keywords.googleAdsKeywordsForKeywordsTaskGet(posted!.tasks![0]!.id!);
+      return answer!.tasks![0]!.status_code === 20000 && answer;
+    });
+    noMismatch('KeywordsDataGoogleAdsKeywordsForKeywordsTaskGetResponseInfo', got);
+    expect(got.tasks![0]!.data).toMatchObject({ sort_by: 'search_volume', date_from: '2025-06-01' });
+    const volumes = got.tasks![0]!.result!.map((r: any) => r.search_volume as number);
+    expect(volumes.length).toBeGreaterThan(1);
+    expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
+    const live = await keywords.googleAdsKeywordsForKeywordsLive([{ keywords: ['самокат'], sort_by: 'search_volume' } as never]);
+    expect(live!.tasks![0]!.result!.map((r: any) => r.keyword)).toEqual(got.tasks![0]!.result!.map((r: any) => r.keyword));
+  });
+
   it('a task posted through /v1 with an unknown location_code (computed as Russia there) is refused row by row here, never shown as that location', async () => {
     const auth = { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' };
     const posted = await fetch(`${baseUrl}/v1/keywords/search_volume/task_post`, { method: 'POST', headers: auth, body: JSON.stringify({ keywords: ['санки'], location_code: 777777 }) });
@@ -336,7 +392,7 @@ describe.each([
     expect(fake.calls.dynamics + fake.calls.top).toBe(0);
   });
 
-  it('sort_by orders live rows by a figure we have; bids, Labs paging and filters, and a task sort are refused by name, never ignored', async () => {
+  it('sort_by orders live rows by a figure we have; bids (live or task), Labs paging and filters are refused by name, never ignored', async () => {
     const sorted = await keywords.googleAdsSearchVolumeLive([{ keywords: ['пицца', 'купить велосипед', 'лыжи'], sort_by: 'search_volume' } as never]);
     const volumes = sorted!.tasks![0]!.result!.map((r: any) => r.search_volume as number);
     expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
@@ -349,7 +405,7 @@ describe.each([
       [labs.googleKeywordSuggestionsLive([{ keyword: 'x', offset: 100 } as never]), 'offset'],
       [labs.googleKeywordIdeasLive([{ keywords: ['x'], filters: [['keyword_info.search_volume', '>', 10]] } as never]), 'filters'],
       [labs.googleRelatedKeywordsLive([{ keyword: 'x', order_by: ['keyword_info.search_volume,desc'] } as never]), 'order_by'],
-      [keywords.googleAdsSearchVolumeTaskPost([{ keywords: ['x'], sort_by: 'search_volume' } as never]), 'sort_by'],
+      [keywords.googleAdsSearchVolumeTaskPost([{ keywords: ['x'], sort_by: 'low_top_of_page_bid' } as never]), 'sort_by'],
     ];
     for (const [pending, field] of refusals) {
       const task = (await pending)!.tasks[0];

@@ -3,7 +3,8 @@ import type { HttpCall } from '../../http/exchange.js';
 import type { TableFormat } from './csv-format.js';
 import { csvTableFor } from './csv-tables.js';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The content type of an XLSX answer (what an Accept header names, and the OpenAPI document lists). */
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * The table format a request asks for, or undefined for JSON. CSV is asked for by `?format=csv` or by an
@@ -21,7 +22,7 @@ function tableFormatOf(request: Pick<HttpCall, 'headers' | 'query'>): TableForma
     throw invalidField('delimiter', `delimiter must be comma or semicolon, got "${delimiter.slice(0, 20)}"`);
   }
   const accept = request.headers.get('accept') ?? '';
-  if (format === 'xlsx' || (format === null && accept.includes(XLSX_TYPE))) return 'xlsx';
+  if (format === 'xlsx' || (format === null && accept.includes(XLSX_CONTENT_TYPE))) return 'xlsx';
   const wanted = format === 'csv' || (format === null && /(^|[\s,])text\/csv\b/i.test(accept));
   if (!wanted) return undefined;
   return delimiter === 'comma' ? 'rfc4180' : 'excel';

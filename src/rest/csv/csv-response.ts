@@ -9,6 +9,7 @@ import { streamedSearchVolumeTable } from './streamed-table.js';
 import type { TableLang } from './table-lang.js';
 import { sheetShapeOf, streamXlsx, type WorkbookExtras } from './xlsx-format.js';
 import { inTurn } from '../stream-turns.js';
+import { XLSX_CONTENT_TYPE } from './csv-request.js';
 
 /** The sheet about the data, named in both languages so either reader finds it. */
 const ABOUT_SHEET = 'О данных - About';
@@ -95,7 +96,7 @@ function xlsxFileReply(body: Reply['body'], headers: Record<string, string>, nam
     status: 200,
     body,
     headers: {
-      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'content-type': XLSX_CONTENT_TYPE,
       'content-disposition': `attachment; filename="${name}.xlsx"`,
       ...headers,
     },
