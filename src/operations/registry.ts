@@ -6,6 +6,7 @@ import { quotaOperation } from './quota.js';
 import { regionSearchOperation } from './region-search.js';
 import { regionsOperation } from './regions.js';
 import { searchVolumeOperation } from './search-volume.js';
+import { serpOperation } from './serp.js';
 import { suggestionsOperation } from './suggestions.js';
 import { topOperation } from './top.js';
 import { usageOperation } from './usage.js';
@@ -26,6 +27,7 @@ export const OPERATIONS: readonly Operation[] = [
   quotaOperation,
   coreCleanOperation,
   usageOperation,
+  serpOperation,
 ];
 
 export interface OperationRegistry {
