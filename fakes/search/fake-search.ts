@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { text as readText } from 'node:stream/consumers';
 import type { SerpPage, SerpQuery } from '../../src/ports/web-search.js';
 import { CAPTCHA_HTML, serpQueryOf, serpXml } from './wire.js';
 
@@ -78,15 +79,6 @@ function faultAnswer(res: ServerResponse, fault: SearchFault): boolean {
 
 const rawDataOf = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 /**
  * A wire-faithful fake of the Yandex Search API v2 web search: `POST /v2/web/search` → `{rawData}` (base64 of the
  * XML page), `POST /v2/web/searchAsync` → an Operation `{id, done: false, …}`, and the operations API on the same
@@ -116,7 +108,7 @@ export async function startFakeSearch(options: FakeSearchOptions): Promise<FakeS
     const path = (req.url ?? '/').split('?')[0]!;
     const authorization = req.headers.authorization;
     const kind = req.method === 'POST' && path === '/v2/web/search' ? 'search' : req.method === 'POST' && path === '/v2/web/searchAsync' ? 'searchAsync' : req.method === 'GET' && path.startsWith('/operations/') ? 'operation' : undefined;
-    const text = await readBody(req);
+    const text = await readText(req);
     let body: unknown = text;
     try {
       body = text ? JSON.parse(text) : undefined;

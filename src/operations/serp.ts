@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { invalidField } from '../domain/errors.js';
+import { DomainError, invalidField } from '../domain/errors.js';
 import type { RegionCatalog } from '../domain/regions/catalog.js';
 import { integerField, textField } from '../domain/requests/parse.js';
 import { SERP_DEPTHS, SERP_DEVICES, type SerpDepth, type SerpPage, type SerpQuery } from '../ports/web-search.js';
 import type { ServiceContext } from '../services/context.js';
-import { serpOf } from '../services/serp.js';
+import type { SerpRequestSource } from '../services/serp.js';
 import { DEFAULT_LIMITS, defineOperation } from './operation.js';
 import { serpResponseSchema } from './schemas/serp.js';
 import { numberedLines } from './summary-text.js';
@@ -39,6 +39,12 @@ function queryOf(input: SerpRequest, catalog: RegionCatalog): SerpQuery {
     throw invalidField('region', `region ${input.region} is not in the region catalogue (find codes with region_search)`, 'unknown_region', { region: input.region });
   }
   return { phrase: input.phrase.trim(), regionId: input.region, device: input.device, depth: input.depth as SerpDepth };
+}
+
+/** The request's web search, or 503 when the service has none (no credentials, no demo). */
+function serpOf(ctx: ServiceContext): SerpRequestSource {
+  if (!ctx.serp) throw new DomainError('SERVICE_UNAVAILABLE', 'web search is not configured in this service (it needs Yandex credentials, or the demo source)');
+  return ctx.serp;
 }
 
 async function search(input: SerpRequest, ctx: ServiceContext): Promise<SerpPage> {

@@ -2,7 +2,6 @@ import { DomainError } from '../domain/errors.js';
 import { MAX_LIVE_CALLS_PER_REQUEST } from '../domain/requests/live-limits.js';
 import type { SerpPage, SerpQuery } from '../ports/web-search.js';
 import type { CacheStatusTracker } from './cache-status.js';
-import type { ServiceContext } from './context.js';
 import { type SearchMode, type SerpGateway, serpCallKey } from './serp-gateway.js';
 
 /** Web search as one client request sees it: pages recorded in its tracker, its plan held once. */
@@ -62,10 +61,4 @@ export function createSerpRequestSource(gateway: SerpGateway, tracker: CacheStat
       }
     },
   };
-}
-
-/** The request's web search, or 503 when the service has none (no credentials, no demo). */
-export function serpOf(ctx: ServiceContext): SerpRequestSource {
-  if (!ctx.serp) throw new DomainError('SERVICE_UNAVAILABLE', 'web search is not configured in this service (it needs Yandex credentials, or the demo source)');
-  return ctx.serp;
 }
