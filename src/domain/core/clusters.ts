@@ -61,7 +61,7 @@ const DOMINANT = 5;
 /**
  * Groups phrases by the URLs their result pages share (the Topvisor / Rush Analytics way):
  * - URLs compared normalised (url-key.ts); the pair counts come from an inverted index URL → phrases, so the work
- *   is Σ (phrases per URL)², not n²;
+ *   is Σ (phrases per URL)², not n², and only pairs at the threshold are kept (qualifyingNeighbours);
  * - `soft`: the highest-volume phrase not yet grouped is a marker; every ungrouped phrase sharing ≥ threshold
  *   URLs with it joins it (a star); `moderate`: the connected groups of the graph of pairs sharing ≥ threshold;
  *   `hard`: greedy by volume, a phrase joins a group only when it shares ≥ threshold with every member;
@@ -71,16 +71,21 @@ const DOMINANT = 5;
 export function clusterPhrases(inputs: readonly ClusterInput[], options: ClusterOptions): ClusterResult {
   const nodes = mergeDuplicates(inputs, options);
   const n = nodes.length;
-  const pairs = sharedCounts(nodes);
-  const shared = (a: number, b: number) => (a === b ? nodes[a]!.urls.length : (pairs.get(a < b ? a * n + b : b * n + a) ?? 0));
-  const order = nodes.map((_, i) => i).sort((a, b) => (nodes[b]!.volume ?? 0) - (nodes[a]!.volume ?? 0) || a - b);
   const t = options.threshold;
+  const order = nodes.map((_, i) => i).sort((a, b) => (nodes[b]!.volume ?? 0) - (nodes[a]!.volume ?? 0) || a - b);
+  const neighbours = qualifyingNeighbours(nodes, t, order);
+  // Any pair's count, from the two pages (at most 30 URLs each): needed only for members and group checks.
+  const pages = nodes.map((node) => new Set(node.urls));
+  const shared = (a: number, b: number) => {
+    if (a === b) return pages[a]!.size;
+    let count = 0;
+    for (const url of nodes[a]!.urls) if (pages[b]!.has(url)) count++;
+    return count;
+  };
 
   let groups: number[][];
-  if (options.mode === 'moderate') groups = connectedGroups(n, pairs, t, order);
+  if (options.mode === 'moderate') groups = connectedGroups(n, neighbours, order);
   else {
-    // Neighbours by volume order: the candidates each marker or group looks at.
-    const neighbours = neighbourLists(n, pairs, t, order);
     const assigned = new Uint8Array(n);
     groups = [];
     for (const seed of order) {
@@ -88,7 +93,7 @@ export function clusterPhrases(inputs: readonly ClusterInput[], options: Cluster
       const group = [seed];
       for (const j of neighbours[seed]!) {
         if (assigned[j]) continue;
-        if (options.mode === 'hard' && !group.every((g) => shared(g, j) >= t)) continue;
+        if (options.mode === 'hard' && !group.every((g) => g === seed || shared(g, j) >= t)) continue;
         group.push(j);
       }
       if (group.length < 2) continue;
@@ -133,58 +138,65 @@ function mergeDuplicates(inputs: readonly ClusterInput[], options: ClusterOption
   return nodes;
 }
 
-/** How many URLs each pair of phrases shares, by pair index a·n+b (a < b), from the inverted index URL → phrases. */
-function sharedCounts(nodes: readonly Node[]): Map<number, number> {
+/**
+ * Each phrase's partners sharing ≥ t URLs, in volume order, from the inverted index URL → phrases: phrase i counts
+ * its partners after it through the lists of its URLs (Σ over URLs of (phrases per URL)² / 2 steps in all) in one
+ * reused array, and keeps only the qualifying ones. Memory is the index plus the qualifying pairs, never every pair.
+ */
+function qualifyingNeighbours(nodes: readonly Node[], t: number, order: readonly number[]): number[][] {
   const n = nodes.length;
   const byUrl = new Map<string, number[]>();
-  nodes.forEach((node, i) => {
-    for (const url of node.urls) {
+  // Where phrase i stands in each of its URLs' lists: its partners after it follow there.
+  const positions = nodes.map((node, i) =>
+    node.urls.map((url) => {
       const list = byUrl.get(url);
-      if (list) list.push(i);
-      else byUrl.set(url, [i]);
-    }
-  });
-  const pairs = new Map<number, number>();
-  for (const list of byUrl.values()) {
-    for (let x = 0; x < list.length; x++) {
-      for (let y = x + 1; y < list.length; y++) {
-        const key = list[x]! * n + list[y]!;
-        pairs.set(key, (pairs.get(key) ?? 0) + 1);
+      if (list) return list.push(i) - 1;
+      byUrl.set(url, [i]);
+      return 0;
+    }),
+  );
+  const lists: number[][] = Array.from({ length: n }, () => []);
+  const counts = new Int32Array(n);
+  const touched: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const urls = nodes[i]!.urls;
+    for (let k = 0; k < urls.length; k++) {
+      const list = byUrl.get(urls[k]!)!;
+      for (let x = positions[i]![k]! + 1; x < list.length; x++) {
+        const j = list[x]!;
+        if (counts[j] === 0) touched.push(j);
+        counts[j]!++;
       }
     }
+    for (const j of touched) {
+      if (counts[j]! >= t) {
+        lists[i]!.push(j);
+        lists[j]!.push(i);
+      }
+      counts[j] = 0;
+    }
+    touched.length = 0;
   }
-  return pairs;
-}
-
-/** Each phrase's partners sharing ≥ t URLs, in volume order. */
-function neighbourLists(n: number, pairs: ReadonlyMap<number, number>, t: number, order: readonly number[]): number[][] {
   const rank = new Int32Array(n);
   order.forEach((node, r) => (rank[node] = r));
-  const lists: number[][] = Array.from({ length: n }, () => []);
-  for (const [key, count] of pairs) {
-    if (count < t) continue;
-    const a = Math.floor(key / n);
-    const b = key % n;
-    lists[a]!.push(b);
-    lists[b]!.push(a);
-  }
   for (const list of lists) list.sort((x, y) => rank[x]! - rank[y]!);
   return lists;
 }
 
-/** The connected groups (two or more phrases) of the pairs sharing ≥ t, each in volume order. */
-function connectedGroups(n: number, pairs: ReadonlyMap<number, number>, t: number, order: readonly number[]): number[][] {
+/** The connected groups (two or more phrases) of the qualifying pairs, each in volume order. */
+function connectedGroups(n: number, neighbours: readonly (readonly number[])[], order: readonly number[]): number[][] {
   const parent = Int32Array.from({ length: n }, (_, i) => i);
   const root = (i: number): number => {
     while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
     return i;
   };
-  for (const [key, count] of pairs) {
-    if (count < t) continue;
-    const a = root(Math.floor(key / n));
-    const b = root(key % n);
-    if (a !== b) parent[a] = b;
-  }
+  neighbours.forEach((list, a) => {
+    for (const b of list) {
+      const ra = root(a);
+      const rb = root(b);
+      if (ra !== rb) parent[ra] = rb;
+    }
+  });
   const byRoot = new Map<number, number[]>();
   for (const i of order) {
     const r = root(i);
