@@ -1,4 +1,5 @@
 import { coreCleanOperation } from './core-clean.js';
+import { coreClustersOperation } from './core-clusters.js';
 import { dynamicsOperation } from './dynamics.js';
 import { locationsOperation } from './locations.js';
 import type { Operation } from './operation.js';
@@ -28,6 +29,7 @@ export const OPERATIONS: readonly Operation[] = [
   coreCleanOperation,
   usageOperation,
   serpOperation,
+  coreClustersOperation,
 ];
 
 export interface OperationRegistry {

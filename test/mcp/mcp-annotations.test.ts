@@ -47,6 +47,7 @@ const TABLE: Record<string, Hints> = {
   core_clean: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   // A web search: spends the search budget on a miss and is billed each call, like a Wordstat tool.
   serp: ASKS_SOURCE,
+  core_clusters: ASKS_SOURCE,
 };
 
 /** Arguments no other call in this file asks, so the first call is a cache miss. */
@@ -61,6 +62,7 @@ const FRESH: Record<string, Record<string, unknown>> = {
   quota_status: {},
   core_clean: { phrases: ['аннотации окна', 'окна аннотации'] },
   serp: { phrase: 'аннотации выдача' },
+  core_clusters: { phrases: ['аннотации кластеры', 'аннотации группы'] },
 };
 
 describe('MCP tool annotations say what a call does (issue 24, item 15)', () => {
@@ -68,7 +70,7 @@ describe('MCP tool annotations say what a call does (issue 24, item 15)', () => 
     const { client } = await connectClient(started.url);
     const listed = await annotations(client);
     expect([...listed.keys()].sort()).toEqual(Object.keys(TABLE).sort());
-    expect(listed.size).toBe(16);
+    expect(listed.size).toBe(17);
     for (const [name, hints] of listed) expect(hints, name).toEqual({ title: expect.any(String), ...TABLE[name]! });
     expect(listed.get('task_create')!.readOnlyHint).toBe(false);
     await client.close();

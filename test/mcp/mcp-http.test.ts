@@ -29,6 +29,7 @@ const CALLS: Record<string, Record<string, unknown>> = {
   quota_status: {},
   core_clean: { phrases: ['купить пластиковые окна', 'окна пластиковые купить'], region: 213 },
   serp: { phrase: 'купить ноутбук', depth: 10 },
+  core_clusters: { phrases: ['купить ноутбук', 'ноутбук цена', 'пицца'] },
 };
 
 type ToolResult = Awaited<ReturnType<Awaited<ReturnType<typeof connectClient>>['client']['callTool']>>;

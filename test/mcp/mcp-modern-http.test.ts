@@ -75,6 +75,7 @@ describe('MCP 2026-07-28 over HTTP (the v2 SDK client)', () => {
       quota_status: {},
       core_clean: { phrases: ['купить велосипед', 'велосипед купить', 'велосипед бесплатно'] },
       serp: { phrase: 'купить велосипед' },
+      core_clusters: { phrases: ['купить велосипед', 'велосипед цена'] },
       task_create: { keywords: ['купить ноутбук', 'пицца', 'велосипед'], tag: 'mcp-modern' },
       task_create_suggestions: { keyword: 'ноутбук', limit: 3 },
       task_create_locations: { keyword: 'пицца' },
