@@ -23,6 +23,8 @@ export interface FakeSearchOptions {
   deferredLatencyMs?: number;
   /** The fake's time for operations (tests inject a fake clock); default Date.now. */
   now?: () => number;
+  /** How long a sync search takes to answer, in real time (default 0): lets concurrent requests overlap. */
+  syncLatencyMs?: number;
 }
 
 interface StoredOperation {
@@ -138,6 +140,7 @@ export async function startFakeSearch(options: FakeSearchOptions): Promise<FakeS
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(JSON.stringify(operationView(op)));
     }
+    if (options.syncLatencyMs) await new Promise((resolve) => setTimeout(resolve, options.syncLatencyMs));
     if (fault === 'operationError') return grpcError(res, 500, 13, 'Internal error while searching');
     const xml = fault === 'captcha' ? CAPTCHA_HTML : serpXml(options.model(query), query.phrase);
     res.writeHead(200, { 'content-type': 'application/json' });
