@@ -9,10 +9,12 @@ import { GRPC, parseGrpcError, parseRefillSeconds, parseRetryAfter } from '../wo
  * - 401/403, UNAUTHENTICATED/PERMISSION_DENIED: SOURCE_UNAVAILABLE (our credentials, not the client's fault);
  * - 400/INVALID_ARGUMENT: INVALID_FIELD naming the phrase (the engine refused the query);
  * - 502/503/504/UNAVAILABLE: SOURCE_UNAVAILABLE; other 5xx and anything else: SOURCE_FAILED.
- * Never carries credentials: only the engine's message, cut to 200 characters.
+ * Never carries credentials: only the engine's message, `secrets` masked, cut to 200 characters.
  */
-export function searchHttpError(status: number, retryAfterHeader: string | undefined, text: string, nowMs: number): DomainError {
-  const { code, message } = parseGrpcError(text);
+export function searchHttpError(status: number, retryAfterHeader: string | undefined, text: string, nowMs: number, secrets: readonly string[] = []): DomainError {
+  const { code, message: raw } = parseGrpcError(text);
+  // A gateway that echoes the request's headers must not hand our credentials to the client.
+  const message = secrets.reduce((text, secret) => (secret ? text.split(secret).join('***') : text), raw);
   const said = message.slice(0, 200);
   if (status === 429 || code === GRPC.RESOURCE_EXHAUSTED) {
     const wait = parseRetryAfter(retryAfterHeader, nowMs) ?? parseRefillSeconds(message);

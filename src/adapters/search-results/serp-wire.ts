@@ -48,7 +48,8 @@ export async function exchangeJson(options: SerpWireOptions, method: 'GET' | 'PO
     if (response.statusCode < 200 || response.statusCode >= 300) {
       const detail = (await readLimitedText(response.body, 16 * 1024).catch(() => undefined)) ?? '';
       const retryAfter = response.headers['retry-after'];
-      throw searchHttpError(response.statusCode, typeof retryAfter === 'string' ? retryAfter : undefined, detail, (options.now ?? Date.now)());
+      const secrets = [options.apiKey, options.iamToken].filter((secret): secret is string => Boolean(secret));
+      throw searchHttpError(response.statusCode, typeof retryAfter === 'string' ? retryAfter : undefined, detail, (options.now ?? Date.now)(), secrets);
     }
     text = await readLimitedText(response.body, maxBytes);
   } catch (error) {
