@@ -57,6 +57,7 @@ import { createTaskSetup } from './composition/tasks.js';
 import { createTaskRoutes } from './rest/v1/task-routes.js';
 import { createOAuthSetup, withTokens } from './composition/oauth.js';
 import { createV3Face } from './v3/face.js';
+import { createWebSearchSetup, type WebSearchOverride } from './composition/web-search.js';
 
 /** Parts a caller (tests, tools) may supply instead of the ones the config chooses. */
 export interface AppOverrides {
@@ -76,6 +77,8 @@ export interface AppOverrides {
   taskClient?: SqlClient;
   /** The operations every face serves (default OPERATIONS): a test adds a fixture operation here. */
   operations?: readonly Operation[];
+  /** Web search sources to use instead of the configured ones (tests: adapters pointed at fakes/search). */
+  webSearch?: WebSearchOverride;
 }
 
 export interface App {
@@ -152,6 +155,9 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
   // Stores counted: finished REST answers are kept only while no answer was stored since (rest/hit-memo.ts).
   const counted = countingStores(cacheSetup.cache);
 
+  // Web search (serp): its own cache TTL, budgets and prices; absent without credentials or the demo.
+  const webSearch = createWebSearchSetup(config, { cache: counted.cache, clock, logger, lock, sourceKind: sourceSetup.kind, override: overrides.webSearch });
+
   // OAuth access tokens beside API keys, when OAUTH_ISSUER is set (composition/oauth.ts).
   const oauth = createOAuthSetup(config, { store: database?.keyStore, now: () => clock.now() });
   const runtime: ServiceRuntime = {
@@ -174,7 +180,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     authenticator: annotateAuthenticator(withTokens(oauth, createAuthenticator(config.API_KEYS, database?.keyStore, { changes: database?.keyChanges, now: () => clock.now() }))),
     ledger,
     logger,
-    prices: { call: config.PRICE_CALL, repeat: config.PRICE_REPEAT },
+    prices: { call: config.PRICE_CALL, repeat: config.PRICE_REPEAT, search: { call: config.SEARCH_PRICE_CALL, repeat: config.SEARCH_PRICE_REPEAT } },
     quota: sourceSetup.quota,
     concurrency: config.SOURCE_CONCURRENCY,
     // With a database, usage comes from it; a ledger handed in that can be read (the memory one) serves too.
@@ -192,6 +198,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
     dataVersion: counted.version,
     // core_clean: az's dictionaries load on its first request (not at start-up); data/core's lists once.
     core: { morphology: azMorphologyProvider, rules: loadCoreRules },
+    serp: webSearch?.gateway,
   };
 
   // The operations: REST routes, MCP tools, task operations and GraphQL fields are derived from them.
@@ -302,6 +309,7 @@ export function createApp(config: Config, overrides: AppOverrides = {}): App {
       await cacheSetup.cache.close();
       await lock?.close();
       await sourceSetup.close();
+      await webSearch?.close();
     },
   };
 }

@@ -100,6 +100,19 @@ export const envSchema = z.object({
   YANDEX_FOLDER_ID: optionalText,
   WORDSTAT_BASE_URL: z.url().default('https://searchapi.api.cloud.yandex.net'),
   SEARCH_BASE_URL: optionalText,
+  /** Yandex Cloud's operations API: deferred web searches (searchAsync) are polled here until done. */
+  SEARCH_OPERATIONS_BASE_URL: z.url().default('https://operation.api.cloud.yandex.net'),
+  /** How often a deferred search's operation is polled (its answers take minutes). */
+  SEARCH_POLL_INTERVAL: duration('30s'),
+  /** Web search budgets (Yandex's defaults): synchronous and deferred calls per hour, and calls per second. */
+  SEARCH_SYNC_RPH: int(10_000, 1),
+  SEARCH_DEFERRED_RPH: int(35_000, 1),
+  SEARCH_RPS: int(10, 1),
+  /** How long one search-results page answers as fresh: results move, so its own TTL (stale-if-error after it: CACHE_STALE_TTL). */
+  SEARCH_CACHE_TTL: duration('7d'),
+  /** What one search-results request costs on a fresh search, and when served from the cache. */
+  SEARCH_PRICE_CALL: z.coerce.number().min(0).default(1),
+  SEARCH_PRICE_REPEAT: z.coerce.number().min(0).default(0.1),
   WORDSTAT_RPS: int(10, 1),
   WORDSTAT_RPH: int(100, 1),
   WORDSTAT_MAX_WAIT_MS: int(2000, 0),

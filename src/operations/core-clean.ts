@@ -18,7 +18,8 @@ const MAX_PHRASE_LENGTH = 400;
 
 const phraseText = textField('each phrase', MAX_PHRASE_LENGTH).refine((value) => value.trim().length > 0, { error: 'each phrase must not be empty' });
 
-const phraseItem = z.union([phraseText, z.object({ phrase: phraseText, volume: z.number({ error: 'volume must be a number' }).int().nonnegative().nullable().optional() })], {
+/** One phrase of a core: a string or {phrase, volume?} (core_clusters takes the same). */
+export const corePhraseItem = z.union([phraseText, z.object({ phrase: phraseText, volume: z.number({ error: 'volume must be a number' }).int().nonnegative().nullable().optional() })], {
   error: 'each phrase must be a string or an object {phrase, volume?}',
 });
 
@@ -27,7 +28,7 @@ const MEASURES = ['exact'] as const;
 
 export const coreCleanRequestSchema = z.object({
   phrases: z
-    .array(phraseItem, { error: (issue) => (issue.input === undefined ? 'phrases is required' : 'phrases must be an array') })
+    .array(corePhraseItem, { error: (issue) => (issue.input === undefined ? 'phrases is required' : 'phrases must be an array') })
     .min(1, { error: `phrases must hold 1 to ${maxPhrases} phrases, got none` })
     .max(maxPhrases, { error: (issue) => `phrases must hold 1 to ${maxPhrases} phrases, got ${(issue.input as unknown[]).length}` }),
   region: integerField('region').optional(),

@@ -1,4 +1,5 @@
 import { coreCleanOperation } from './core-clean.js';
+import { coreClustersOperation } from './core-clusters.js';
 import { dynamicsOperation } from './dynamics.js';
 import { locationsOperation } from './locations.js';
 import type { Operation } from './operation.js';
@@ -6,6 +7,7 @@ import { quotaOperation } from './quota.js';
 import { regionSearchOperation } from './region-search.js';
 import { regionsOperation } from './regions.js';
 import { searchVolumeOperation } from './search-volume.js';
+import { serpOperation } from './serp.js';
 import { suggestionsOperation } from './suggestions.js';
 import { topOperation } from './top.js';
 import { usageOperation } from './usage.js';
@@ -26,6 +28,8 @@ export const OPERATIONS: readonly Operation[] = [
   quotaOperation,
   coreCleanOperation,
   usageOperation,
+  serpOperation,
+  coreClustersOperation,
 ];
 
 export interface OperationRegistry {

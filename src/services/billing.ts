@@ -3,6 +3,8 @@ import type { CacheStatusTracker, CallStatus } from './cache-status.js';
 export interface Prices {
   call: number;
   repeat: number;
+  /** Web search's own prices (SEARCH_PRICE_CALL / SEARCH_PRICE_REPEAT); absent: its calls cost as the source's. */
+  search?: { call: number; repeat: number } | undefined;
 }
 
 /** What a request used at the source, and whether its client got the answer. */
@@ -31,9 +33,15 @@ export function priceOf(prices: Prices, usage: CallUsage): number {
 
 /**
  * The price of a request from its cache-status tracker: 0 for a free read (the face says which: a REST route
- * declared free, a GraphQL operation that touched no statistics), else priceOf's rule.
+ * declared free, a GraphQL operation that touched no statistics), else priceOf's rule — per source when web
+ * search answered some of its calls and has prices of its own.
  */
 export function priceOfRequest(prices: Prices, tracker: CacheStatusTracker, succeeded: boolean, free = false): number {
   if (free) return 0;
-  return priceOf(prices, { answered: tracker.count(), cacheStatus: tracker.summary(), succeeded });
+  const searched = tracker.count('search');
+  if (searched === 0 || !prices.search) return priceOf(prices, { answered: tracker.count(), cacheStatus: tracker.summary(), succeeded });
+  // Web search is priced by the same rule with its own prices; a request that asked both sources pays both parts.
+  const search = priceOf(prices.search, { answered: searched, cacheStatus: tracker.summary('search'), succeeded });
+  const statistics = tracker.count('statistics');
+  return statistics === 0 ? search : search + priceOf(prices, { answered: statistics, cacheStatus: tracker.summary('statistics'), succeeded });
 }

@@ -4,13 +4,22 @@ import type { CallStatus } from '../domain/call-status.js';
 // ledger port can name it without pointing outward.
 export type { CallStatus };
 
+/**
+ * Which upstream answered a call: the statistics source (Wordstat, its price) or web search (its own price,
+ * billing.ts). A call is the statistics source's unless its recorder says otherwise.
+ */
+export type CallSource = 'statistics' | 'search';
+
 /** Collects the statuses of every source call one client request made. */
 export interface CacheStatusTracker {
-  record(status: CallStatus): void;
-  /** HIT when every call was a fresh hit; STALE when some were stale and none missed; MISS otherwise. */
-  summary(): CallStatus;
-  /** How many source calls were answered (from cache or upstream). */
-  count(): number;
+  record(status: CallStatus, source?: CallSource): void;
+  /**
+   * HIT when every call was a fresh hit; STALE when some were stale and none missed; MISS otherwise. With
+   * `source`: the same over that source's calls only.
+   */
+  summary(source?: CallSource): CallStatus;
+  /** How many source calls were answered (from cache or upstream); with `source`, that source's only. */
+  count(source?: CallSource): number;
   /** How many calls answered STALE so far (work that caches its own result must not keep one built on them). */
   staleCount(): number;
   /**
@@ -22,23 +31,36 @@ export interface CacheStatusTracker {
   freshUntil(): number;
 }
 
+interface Counts {
+  hits: number;
+  misses: number;
+  stale: number;
+}
+
+const newCounts = (): Counts => ({ hits: 0, misses: 0, stale: 0 });
+
+function summaryOf({ hits, misses, stale }: Counts): CallStatus {
+  if (misses > 0 || hits + stale === 0) return 'MISS';
+  return stale > 0 ? 'STALE' : 'HIT';
+}
+
+const total = (c: Counts) => c.hits + c.misses + c.stale;
+
 export function createCacheStatusTracker(): CacheStatusTracker {
-  let hits = 0;
-  let misses = 0;
-  let stale = 0;
+  const all = newCounts();
+  const bySource: Record<CallSource, Counts> = { statistics: newCounts(), search: newCounts() };
   let freshUntil = Number.POSITIVE_INFINITY;
   return {
-    record(status) {
-      if (status === 'HIT') hits++;
-      else if (status === 'STALE') stale++;
-      else misses++;
+    record(status, source = 'statistics') {
+      for (const counts of [all, bySource[source]]) {
+        if (status === 'HIT') counts.hits++;
+        else if (status === 'STALE') counts.stale++;
+        else counts.misses++;
+      }
     },
-    count: () => hits + misses + stale,
-    summary() {
-      if (misses > 0 || hits + stale === 0) return 'MISS';
-      return stale > 0 ? 'STALE' : 'HIT';
-    },
-    staleCount: () => stale,
+    count: (source) => total(source ? bySource[source] : all),
+    summary: (source) => summaryOf(source ? bySource[source] : all),
+    staleCount: () => all.stale,
     bound(until) {
       if (!(until >= freshUntil)) freshUntil = Number.isNaN(until) ? Number.NEGATIVE_INFINITY : until;
     },

@@ -12,6 +12,7 @@ import type {
 import type { SuggestionsAnswerCache } from './suggestions-cache.js';
 import type { TaskService } from '../ports/task-service.js';
 import type { CoreCleaningDeps } from '../ports/morphology.js';
+import type { SerpRequestSource } from './serp.js';
 
 /** A candidate whose volume is known. */
 export interface VerifiedCandidate {
@@ -79,6 +80,8 @@ export interface ServiceContext {
   tasks?: TaskService | undefined;
   /** Morphology and word lists for cleaning a semantic core (core_clean); absent: that operation answers 503. */
   core?: CoreCleaningDeps | undefined;
+  /** Web search results pages (serp), when the service has web search; absent: those operations answer 503. */
+  serp?: SerpRequestSource | undefined;
   /** Which source answers ('none': every data call fails with 503). */
   sourceKind?: string;
   /**

@@ -16,6 +16,8 @@ import type { SourceGateway } from './source-gateway.js';
 import type { TaskService } from '../ports/task-service.js';
 import type { DataVersion } from './data-version.js';
 import type { CoreCleaningDeps } from '../ports/morphology.js';
+import type { SerpGateway } from './serp-gateway.js';
+import { createSerpRequestSource } from './serp.js';
 
 /** The long-lived parts every face shares; built once by the composition root. */
 export interface ServiceRuntime {
@@ -37,6 +39,8 @@ export interface ServiceRuntime {
   tasks?: TaskService | undefined;
   /** Morphology and word lists for core_clean (CPU only, no source). */
   core?: CoreCleaningDeps | undefined;
+  /** Web search results pages behind their cache and budgets, when the service has web search. */
+  serp?: SerpGateway | undefined;
   /** How many source calls one request may run at once. */
   concurrency: number;
   /** The source behind the gateway, or 'none' when data calls can only fail (production, unconfigured). */
@@ -81,6 +85,7 @@ export function createRequestContext(runtime: ServiceRuntime, principal: Princip
     tasks: runtime.tasks,
     core: runtime.core,
     source: createRequestSource(runtime.gateway, tracker),
+    serp: runtime.serp && createSerpRequestSource(runtime.serp, tracker, true),
     livePlan,
   };
 }

@@ -39,6 +39,9 @@ const TABLE: Record<string, Hints> = {
   task_result: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   quota_status: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   core_clean: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  // A web search: spends the search budget on a miss and is billed each call, like a Wordstat tool.
+  serp: ASKS_SOURCE,
+  core_clusters: ASKS_SOURCE,
 };
 
 /** Arguments no other call in this file asks, so the first call is a cache miss (the tools that answer at once). */
@@ -49,7 +52,7 @@ describe('MCP tool annotations say what a call does (issue 24, item 15)', () => 
     const { client } = await connectClient(started.url);
     const listed = await annotations(client);
     expect([...listed.keys()].sort()).toEqual(Object.keys(TABLE).sort());
-    expect(listed.size).toBe(15);
+    expect(listed.size).toBe(17);
     for (const [name, hints] of listed) expect(hints, name).toEqual({ title: expect.any(String), ...TABLE[name]! });
     expect(listed.get('task_create')!.readOnlyHint).toBe(false);
     await client.close();
@@ -62,10 +65,12 @@ describe('MCP tool annotations say what a call does (issue 24, item 15)', () => 
       const hints = listed.get(name)!;
       const seen = [];
       for (let round = 0; round < 2; round++) {
-        const before = started.source.calls.length;
+        // Upstream: the statistics source or web search (serp), whichever the tool reaches.
+        const upstream = () => started.source.calls.length + started.searches.count;
+        const before = upstream();
         const result = await client.callTool({ name, arguments: args });
         expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
-        seen.push({ upstream: started.source.calls.length - before, cost: result._meta!.cost as number });
+        seen.push({ upstream: upstream() - before, cost: result._meta!.cost as number });
       }
       const [first, repeat] = seen as [{ upstream: number; cost: number }, { upstream: number; cost: number }];
       if (first.upstream > 0) expect(hints, name).toMatchObject({ readOnlyHint: false, openWorldHint: true });

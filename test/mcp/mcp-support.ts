@@ -3,7 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createDemoWebSearch } from '../../src/adapters/demo/demo-search-results.js';
 import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
+import type { SerpQuery } from '../../src/ports/web-search.js';
 import { createTestPglite } from '../support/pglite.js';
 import type { App } from '../../src/app.js';
 import { createFixtureCatalog } from '../support/catalog.js';
@@ -21,7 +23,11 @@ export async function startMcpApp(sourceOptions: FakeSourceOptions = {}) {
   const ledger = createMemoryLedger();
   const taskClient = await createTestPglite();
   const tasks = watchWrites(taskClient);
-  const app: App = createTestApp({ source, ledger, catalog: createFixtureCatalog(), taskClient: tasks.client }, { TASK_WORKERS: '1', API_KEYS: `${TEST_KEY},${OTHER_KEY}` });
+  // The demo's results pages, counted: web search is an upstream of its own (the serp tool).
+  const demoPages = createDemoWebSearch();
+  const searches = { count: 0 };
+  const webSearch = { sync: { mode: 'sync' as const, search: (query: SerpQuery) => (searches.count++, demoPages.search(query)) } };
+  const app: App = createTestApp({ source, ledger, catalog: createFixtureCatalog(), taskClient: tasks.client, webSearch }, { TASK_WORKERS: '1', API_KEYS: `${TEST_KEY},${OTHER_KEY}` });
   await app.ready();
   const server: Server = createServer(app.handleNode);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -29,6 +35,8 @@ export async function startMcpApp(sourceOptions: FakeSourceOptions = {}) {
   return {
     app,
     source,
+    /** Web searches that reached the (demo) search engine. */
+    searches,
     ledger,
     url,
     /** Waits for a condition on the tasks, checked after every write to their database. */

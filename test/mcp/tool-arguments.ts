@@ -17,6 +17,8 @@ export const TOOL_ARGUMENTS: Readonly<Record<string, Readonly<Record<string, unk
   task_create_core_clean: { phrases: ['купить велосипед', 'велосипед купить'] },
   quota_status: {},
   core_clean: { phrases: ['купить пластиковые окна', 'окна пластиковые купить'], region: 213 },
+  serp: { phrase: 'купить ноутбук', depth: 10 },
+  core_clusters: { phrases: ['купить ноутбук', 'ноутбук цена', 'пицца'] },
 };
 
 /** The arguments a tool is called with: the table's, or `{ id }` for the two tools that read a task. */

@@ -1,5 +1,7 @@
 import type { SearchResults } from '../../ports/search-results.js';
+import type { WebSearchSource } from '../../ports/web-search.js';
 import { demoCompetition } from './competition.js';
+import { demoSerp } from './serp-model.js';
 
 /**
  * The demo's search results: the deterministic page model of demoCompetition, behind the same port as the
@@ -10,4 +12,9 @@ export function createDemoSearchResults(): SearchResults {
   return {
     search: async (phrase) => demoCompetition(phrase),
   };
+}
+
+/** The demo's whole results pages (serp-model.ts), behind the web-search port: answers at once, like sync search. */
+export function createDemoWebSearch(): WebSearchSource {
+  return { mode: 'sync', search: async (query) => demoSerp(query) };
 }

@@ -112,4 +112,5 @@ export const SALT = {
   wordOrder: 25,
   capitalShare: 26,
   cityFocus: 27,
+  serp: 28,
 } as const;
