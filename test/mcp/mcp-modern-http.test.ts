@@ -74,13 +74,15 @@ describe('MCP 2026-07-28 over HTTP (the v2 SDK client)', () => {
       region_search: { query: 'moscow' },
       quota_status: {},
       core_clean: { phrases: ['купить велосипед', 'велосипед купить', 'велосипед бесплатно'] },
+      core_expand: { seeds: ['ноутбук'], limit: 3 },
       task_create: { keywords: ['купить ноутбук', 'пицца', 'велосипед'], tag: 'mcp-modern' },
       task_create_suggestions: { keyword: 'ноутбук', limit: 3 },
       task_create_locations: { keyword: 'пицца' },
       task_create_core_clean: { phrases: ['купить велосипед', 'велосипед купить'] },
+      task_create_core_expand: { seeds: ['ноутбук'] },
     };
     const taskOf = (result: { structuredContent?: unknown }) => result.structuredContent as { id: string; status_code: number };
-    const tasks = new Set(['task_create', 'task_create_suggestions', 'task_create_locations', 'task_create_core_clean', 'task_status', 'task_result']);
+    const tasks = new Set(['task_create', 'task_create_suggestions', 'task_create_locations', 'task_create_core_clean', 'task_create_core_expand', 'task_status', 'task_result']);
     let taskId = '';
     for (const tool of MCP_TOOLS) {
       const name = tool.name;
