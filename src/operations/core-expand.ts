@@ -5,7 +5,7 @@ import { integerField, stringField } from '../domain/requests/parse.js';
 import type { ServiceContext } from '../services/context.js';
 import { distinctSeeds, expandCalls, expandCore, type ExpandParams, type ExpandResult } from '../services/core-expand.js';
 import { DEFAULT_LIMITS, defineOperation, type OperationLimits } from './operation.js';
-import { coreExpandResponseSchema } from './schemas/core-expand.js';
+import { type CoreExpandResponse, coreExpandResponseSchema } from './schemas/core-expand.js';
 import { formatCount, numberedLines } from './summary-text.js';
 import { ASKS_THE_SOURCE } from './tool-effects.js';
 
@@ -82,7 +82,8 @@ export const coreExpandOperation = defineOperation({
   price: 'source',
   // The seeds' calls (each up to MAX_NUM_PHRASES rows), and for depth > 1 up to max_calls in all: before any call.
   plan: (input, ctx) => expandCalls(paramsOf(input, ctx)),
-  run: (input, ctx): Promise<ExpandResult> => expandCore(ctx, paramsOf(input, ctx)),
+  // Typed as the schema's answer: a service result that drifts from the documented schema does not compile.
+  run: (input, ctx): Promise<CoreExpandResponse> => expandCore(ctx, paramsOf(input, ctx)),
   rest: {
     path: '/v2/core/expand',
     family: 'v2',

@@ -57,17 +57,21 @@ describe('core_expand through the fake Wordstat', { timeout: 60_000 }, () => {
     return { bodies, calls: bodies.length, distinct: distinct.size };
   };
 
-  async function mcp(name: string, args: Record<string, unknown>) {
+  /** One JSON-RPC message to /mcp, its `result`. */
+  async function rpc<T>(method: string, params?: Record<string, unknown>): Promise<T> {
     const response = await app.fetch(
       new Request('http://localhost/mcp', {
         method: 'POST',
         headers: { ...AUTH_HEADER, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, ...(params ? { params } : {}) }),
       }),
     );
-    const { result } = (await response.json()) as { result: { isError?: boolean; content: { text: string }[]; structuredContent?: Record<string, unknown>; _meta: Record<string, unknown> } };
-    return { result, cost: response.headers.get('x-cost') };
+    return ((await response.json()) as { result: T }).result;
   }
+
+  const mcp = async (name: string, args: Record<string, unknown>) => ({
+    result: await rpc<{ isError?: boolean; content: { text: string }[]; structuredContent?: Record<string, unknown>; _meta: Record<string, unknown> }>('tools/call', { name, arguments: args }),
+  });
 
   const BODY = { seeds: ['детский велосипед', 'Детский  велосипед', 'беговел'], region: 213, depth: 2, min_volume: 50, max_calls: 6 };
 
@@ -126,14 +130,7 @@ describe('core_expand through the fake Wordstat', { timeout: 60_000 }, () => {
     expect(gql.headers.get('x-cost')).toBe('0.1');
     expect(topCalls().calls).toBe(0);
 
-    const list = await app.fetch(
-      new Request('http://localhost/mcp', {
-        method: 'POST',
-        headers: { ...AUTH_HEADER, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-      }),
-    );
-    const tools = ((await list.json()) as { result: { tools: { name: string; annotations: Record<string, unknown> }[] } }).result.tools;
+    const { tools } = await rpc<{ tools: { name: string; annotations: Record<string, unknown> }[] }>('tools/list');
     expect(tools.find((t) => t.name === 'core_expand')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, openWorldHint: true });
     expect(tools.map((t) => t.name)).toContain('task_create_core_expand');
   });

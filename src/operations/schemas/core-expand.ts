@@ -32,5 +32,5 @@ export const coreExpandResponseSchema = component(
   'CoreExpandResponse',
 );
 
-export type ExpandRow = z.output<typeof expandRowSchema>;
+/** The answer's type: the service's result must be assignable to it (core-expand.ts's run says so). */
 export type CoreExpandResponse = z.output<typeof coreExpandResponseSchema>;
