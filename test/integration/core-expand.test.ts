@@ -9,6 +9,7 @@ import { createTestApp, graphql, post } from '../support/app.js';
 import { watchWrites, type WatchedClient } from '../support/db-writes.js';
 import { AUTH_HEADER, TODAY } from '../support/kit.js';
 import { createTestPglite } from '../support/pglite.js';
+import { readCsvObjects } from '../support/csv-read.js';
 
 /*
  * Issue 27, section 1: core_expand on every face (REST POST /v2/core/expand, MCP core_expand, GraphQL coreExpand,
@@ -128,6 +129,13 @@ describe('core_expand through the fake Wordstat', { timeout: 60_000 }, () => {
     expect(gql.json.errors, JSON.stringify(gql.json.errors)).toBeUndefined();
     expect(gql.json.data.coreExpand).toEqual(rest.json);
     expect(gql.headers.get('x-cost')).toBe('0.1');
+
+    // The table form: one line per row, cell for cell.
+    const csv = await post(app, '/v2/core/expand?format=csv&delimiter=comma', BODY);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = readCsvObjects(csv.text);
+    expect(lines).toHaveLength(rest.json.rows.length);
+    expect(lines[1]).toEqual(Object.fromEntries(Object.entries(rest.json.rows[1] as Row).map(([k, v]) => [k, v === null ? '' : String(v)])));
     expect(topCalls().calls).toBe(0);
 
     const { tools } = await rpc<{ tools: { name: string; annotations: Record<string, unknown> }[] }>('tools/list');
@@ -152,6 +160,8 @@ describe('core_expand through the fake Wordstat', { timeout: 60_000 }, () => {
     const live = await post(app, '/v2/core/expand', body);
     expect(live.headers.get('x-cache')).toBe('HIT');
     expect(task!.result[0]).toEqual(live.json);
+    const table = await app.fetch(new Request(`http://localhost/v1/keywords/core_expand/task_get/${id}?format=csv&delimiter=comma`, { headers: AUTH_HEADER }));
+    expect(readCsvObjects(await table.text()).map((line) => line.phrase)).toEqual((live.json.rows as Row[]).map((row) => row.phrase));
     expect(topCalls().calls).toBe(4);
   });
 

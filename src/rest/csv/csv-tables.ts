@@ -78,6 +78,13 @@ export function searchVolumeTable(items: readonly SearchVolumeItemJson[]): CsvTa
 /** A row of cells in the order of `columns`. */
 export const rowOf = (columns: readonly string[], cells: ReadonlyMap<string, CsvCell>): CsvCell[] => columns.map((c) => cells.get(c));
 
+interface ExpandJson {
+  rows: Row[];
+}
+
+/** core_expand's rows: what a specialist filters and sorts in a spreadsheet before cleaning. */
+const expandTable = (answer: ExpandJson) => tableOf(['phrase', 'count', 'source', 'depth', 'parent'], answer.rows);
+
 const REGION_FIELDS = ['regionId', 'regionName', 'regionNameEn', 'regionType', 'parentId', 'parentName', 'countryCode'];
 
 /**
@@ -110,6 +117,9 @@ export const CSV_TABLES: Record<string, (presented: unknown) => CsvTable> = {
   '/v2/stats/regions': (body) =>
     tableOf([...REGION_FIELDS, 'count', 'share', 'affinityIndex', 'parentNameEn'], (body as { regions: Row[] }).regions),
   '/v2/stats/region_search': (body) => tableOf([...REGION_FIELDS, 'parentNameEn'], (body as { regions: Row[] }).regions),
+  '/v2/core/expand': (body) => expandTable(body as ExpandJson),
+  // A core_expand task's result is the live answer: the same table.
+  '/v1/keywords/core_expand': (items) => expandTable(listOf<ExpandJson>(items)[0] ?? { rows: [] }),
 };
 
 // A task's result is the live route's result: `/v1/keywords/{op}/task_get/{id}` has the table of `/v1/keywords/{op}`.
