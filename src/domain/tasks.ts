@@ -8,7 +8,7 @@ export type TaskStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 export type TaskOperation = string;
 
 /** The built-in task operations (their task routes' documentation). */
-export const TASK_OPERATIONS: readonly TaskOperation[] = ['search_volume', 'suggestions', 'locations', 'core_clean'];
+export const TASK_OPERATIONS: readonly TaskOperation[] = ['search_volume', 'suggestions', 'locations', 'core_clean', 'core_expand'];
 
 /** Statuses after which a task makes no more calls. */
 export const FINISHED: ReadonlySet<TaskStatus> = new Set(['done', 'failed', 'cancelled']);

@@ -1,5 +1,6 @@
 import { coreCleanOperation } from './core-clean.js';
 import { coreClustersOperation } from './core-clusters.js';
+import { coreExpandOperation } from './core-expand.js';
 import { dynamicsOperation } from './dynamics.js';
 import { locationsOperation } from './locations.js';
 import type { Operation } from './operation.js';
@@ -27,6 +28,7 @@ export const OPERATIONS: readonly Operation[] = [
   regionSearchOperation,
   quotaOperation,
   coreCleanOperation,
+  coreExpandOperation,
   usageOperation,
   serpOperation,
   coreClustersOperation,

@@ -126,3 +126,6 @@ export const regionsTable: ResultTable = (body) =>
 
 /** /v2 region_search: one row per region found. */
 export const regionSearchTable: ResultTable = (body) => tableOf([...REGION_FIELDS, 'parentNameEn'], (body as { regions: Row[] }).regions);
+
+/** core_expand's rows: what a specialist filters and sorts in a spreadsheet before cleaning. */
+export const expandTable: ResultTable = (body) => tableOf(['phrase', 'count', 'source', 'depth', 'parent'], (body as { rows: Row[] }).rows);

@@ -58,7 +58,7 @@ describe('MCP 2026-07-28 over HTTP (the v2 SDK client)', () => {
 
     const validator = new AjvJsonSchemaValidator();
     const taskOf = (result: { structuredContent?: unknown }) => result.structuredContent as { id: string; status_code: number };
-    const tasks = new Set(['task_create', 'task_create_suggestions', 'task_create_locations', 'task_create_core_clean', 'task_status', 'task_result']);
+    const tasks = new Set(['task_create', 'task_create_suggestions', 'task_create_locations', 'task_create_core_clean', 'task_create_core_expand', 'task_status', 'task_result']);
     let taskId = '';
     for (const tool of MCP_TOOLS) {
       const name = tool.name;

@@ -18,7 +18,11 @@ const ENDINGS = {
 
 const NOMINATIVE = /(ый|ий|ой|ая|яя|ое|ее|ые|ие)$/;
 /** Nouns that look like adjectives, and words too short to tell. */
-const NOT_ADJECTIVES = new Set(['мороженое', 'жаркое', 'животные', 'насекомые', 'дом', 'чай', 'край', 'музей']);
+const NOT_ADJECTIVES = new Set([
+  'мороженое', 'жаркое', 'животные', 'насекомые', 'дом', 'чай', 'край', 'музей',
+  // Nouns in -ие of the modifier lists (vocabulary.ts): "велосипед сравненый" was listed (issue 27).
+  'сравнение', 'значение', 'определение', 'лечение', 'обновление', 'расписание',
+]);
 
 /** Whether a word is an adjective in the nominative (by its ending: a model, not a dictionary). */
 export function isNominativeAdjective(word: string): boolean {

@@ -98,7 +98,7 @@ export const CATEGORIES: readonly Category[] = [
     ['браузер', 400_000], ['фотошоп', 300_000], ['антивирус', 150_000], ['архиватор', 50_000], ['видеоредактор', 50_000] ] },
   { name: 'messengers', kind: 'software', amplitude: 0.05, peakMonth: 11, commerciality: 0.1, traits: ['free', 'download', 'web'], entries: [
     ['телеграм', 2_000_000], ['ватсап', 1_000_000], ['вконтакте', 1_500_000] ] },
-  { name: 'summer wheels', kind: 'goods', amplitude: 0.6, peakMonth: 6, commerciality: 0.8, traits: [...MACHINE, 'kids', 'adult', 'beginner', 'rent'], entries: [
+  { name: 'summer wheels', kind: 'goods', amplitude: 0.6, peakMonth: 6, commerciality: 0.8, traits: [...MACHINE, 'kids', 'adult', 'beginner', 'rent', 'diy'], entries: [
     ['велосипед', 1_600_000], ['самокат', 700_000], ['электросамокат', 500_000], ['ролики', 300_000],
     ['гироскутер', 200_000], ['скейтборд', 150_000], ['беговел', 100_000], ['моноколесо', 80_000],
     ['велошлем', 40_000] ] },

@@ -9,8 +9,8 @@ import { keysOf } from './word-forms.js';
  *     "запчасти" machines and flats, not clothes; "в духовке" dishes, not coffee;
  *   - the audience agrees: a children's phrase ("детский", "для детей", "ребенку", "беговел") takes neither
  *     "для мужчин", "для женщин" nor "для детей"; a men's or women's phrase not "для детей" either;
- *   - nothing contradicts: "купить" and "аренда", "бу" and "новые", "бесплатно" and a price never meet, and
- *     nor do two cities (top-candidates.ts).
+ *   - nothing contradicts: "купить" and "аренда", "бу" and "новые", "бесплатно" and a price, two marketplaces,
+ *     second-hand and a new-goods shop or credit never meet, and nor do two cities (top-candidates.ts).
  */
 
 export type Trait =
@@ -72,6 +72,8 @@ const EXCLUSIVE: readonly (readonly string[])[] = [
   ['по омс', 'платно'],
   ['для детей', 'для мужчин', 'для женщин', 'для начинающих'],
   ['смотреть онлайн', 'смотреть', 'скачать'],
+  // One marketplace per query (issue 27): "велосипед авито озон" is two searches, nobody's one.
+  ['авито', 'озон', 'вайлдберриз', 'яндекс маркет'],
 ];
 
 /** Two sides that never meet: cooking it yourself and ordering it ("кофе рецепт доставка"). */
@@ -80,7 +82,23 @@ const OPPOSED: readonly (readonly [readonly string[], readonly string[]])[] = [
     ['рецепт', 'как приготовить', 'пошагово', 'в духовке', 'на сковороде', 'в мультиварке', 'своими руками', 'сколько варить', 'калории', 'калорийность', 'кбжу', 'состав', 'польза и вред'],
     ['доставка', 'заказать', 'меню', 'промокод', 'круглосуточно', 'рядом', 'на заказ', 'купить'],
   ],
-  [['своими руками', 'схема', 'чертеж'], ['купить', 'цена', 'бу', 'авито', 'интернет магазин', 'озон', 'вайлдберриз', 'в наличии', 'доставка', 'в кредит', 'в рассрочку']],
+  // Making it yourself is neither buying, choosing nor renting one ("велосипед недорого своими руками",
+  // "как выбрать своими руками" were listed: issue 27).
+  [
+    ['своими руками', 'схема', 'чертеж'],
+    [
+      'купить', 'цена', 'бу', 'авито', 'интернет магазин', 'озон', 'вайлдберриз', 'в наличии', 'доставка', 'в кредит', 'в рассрочку',
+      'недорого', 'дешево', 'стоимость', 'отзывы', 'как выбрать', 'какой выбрать', 'рейтинг', 'топ 10', 'лучшие', 'где купить',
+      'яндекс маркет', 'со скидкой', 'акции', 'распродажа', 'оптом', 'производитель', 'самовывоз', 'аренда', 'напрокат',
+      'официальный сайт', 'каталог', 'с гарантией', 'новые',
+    ],
+  ],
+  // Second-hand is bought from a person, not from a maker's shop, a marketplace of new goods, a sale or on credit
+  // (issue 27: "велосипед бу вайлдберриз", "бу в рассрочку" were listed).
+  [
+    ['бу', 'авито'],
+    ['вайлдберриз', 'озон', 'яндекс маркет', 'производитель', 'официальный сайт', 'распродажа', 'со скидкой', 'акции', 'в кредит', 'в рассрочку'],
+  ],
 ];
 
 const keysOfAll = (list: readonly string[]) => list.map((m) => keysOf(m.split(' ')));

@@ -43,6 +43,9 @@ const LABELS: Record<string, Record<TableLang, string>> = {
   parentName: { ru: 'Родительский регион', en: 'Parent region (Russian)' },
   parentNameEn: { ru: 'Родительский регион (англ.)', en: 'Parent region' },
   countryCode: { ru: 'Страна', en: 'Country' },
+  source: { ru: 'Откуда', en: 'Source' },
+  depth: { ru: 'Глубина', en: 'Depth' },
+  parent: { ru: 'Родительский запрос', en: 'Parent query' },
 };
 
 /** How each language names the match types in a month column of a derived series. */
@@ -59,6 +62,7 @@ const RU_VALUES: Record<string, Record<string, string>> = {
   location_note: { 'computed as Russia: unknown location_code': 'рассчитано по России: неизвестный location_code' },
   trend_class: { growing: 'растёт', stable: 'стабилен', falling: 'падает', seasonal: 'сезонный' },
   kind: { result: 'запрос с фразой', association: 'похожий запрос' },
+  source: { seed: 'исходный', top: 'запрос с фразой', association: 'похожий запрос' },
   regionType: { country: 'страна', district: 'округ', region: 'область', city: 'город', other: 'другое' },
 };
 

@@ -1,5 +1,6 @@
 import { OPERATIONS } from '../../operations/registry.js';
-import type { ResultTable } from '../../operations/tables.js';
+import { taskBasePath } from '../../operations/task-specs.js';
+import { listOf, type ResultTable } from '../../operations/tables.js';
 
 /**
  * The table of each REST data route, as its operation declares it (`rest.table`): the CSV and XLSX forms read the
@@ -7,8 +8,15 @@ import type { ResultTable } from '../../operations/tables.js';
  */
 const TABLES = new Map<string, ResultTable>(OPERATIONS.flatMap((op) => (op.rest?.table ? [[op.rest.path, op.rest.table] as const] : [])));
 
-// A task's result is the live route's result: `/v1/keywords/{op}/task_get/{id}` has the table of `/v1/keywords/{op}`.
-const TASK_GET = /^(\/v1\/keywords\/[a-z_]+)\/task_get\/[^/]+$/;
+// A task's result is the live route's result: `{task base}/task_get/{id}` has the operation's table. A /v1 task's
+// result items are the live route's; a /v2 operation's task holds its live answer as its one item.
+for (const op of OPERATIONS) {
+  const table = op.rest?.table;
+  if (!table || op.task !== true || TABLES.has(taskBasePath(op))) continue;
+  const first = (items: unknown) => listOf(items)[0];
+  TABLES.set(taskBasePath(op), op.rest!.family === 'v1' ? table : (items) => (first(items) === undefined ? { columns: [], rows: [] } : table(first(items))));
+}
+const TASK_GET = /^(\/[a-z0-9_/]+)\/task_get\/[^/]+$/;
 
 /** The table builder for a request path (a live route, or the task_get of one), or undefined when it has none. */
 export function csvTableFor(pathname: string): ResultTable | undefined {

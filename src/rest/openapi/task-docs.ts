@@ -10,6 +10,7 @@ const requests: Record<TaskOperation, Record<string, unknown>> = {
   suggestions: { keyword: 'велосипед', limit: 5 },
   locations: { keyword: 'пицца' },
   core_clean: { phrases: ['купить пластиковые окна', 'окна пластиковые купить', 'пластиковые окна бесплатно'], region: 213 },
+  core_expand: { seeds: ['детский велосипед'], region: 213, depth: 2, max_calls: 20 },
 };
 
 const taskFields = {
