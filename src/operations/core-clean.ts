@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { cleanCore, type CleanResult, type CorePhraseInput } from '../domain/core/clean.js';
+import { cleanCoreInSlices, type CleanResult, type CorePhraseInput } from '../domain/core/clean.js';
 import { DomainError, invalidField } from '../domain/errors.js';
 import type { RegionCatalog } from '../domain/regions/catalog.js';
 import { integerField, textField } from '../domain/requests/parse.js';
 import type { ServiceContext } from '../services/context.js';
+import { createSlicer } from '../services/loop-slicer.js';
 import { DEFAULT_LIMITS, defineOperation, type OperationLimits } from './operation.js';
 import { coreCleanResponseSchema } from './schemas/core-clean.js';
 import { formatCount } from './summary-text.js';
@@ -49,13 +50,22 @@ function checkRequest(input: CoreCleanRequest, catalog: RegionCatalog): void {
   }
 }
 
-async function clean(input: CoreCleanRequest, ctx: ServiceContext): Promise<CleanResult> {
-  checkRequest(input, ctx.catalog);
+/**
+ * Cleans phrases with the service's morphology and word lists, in slices with a yield to the event loop every
+ * 5 ms of work (cleanCoreInSlices): a live 10,000-phrase clean held the loop 0.4–0.7 s in one piece.
+ * core_workbook cleans through this too.
+ */
+export async function cleanPhrases(phrases: CorePhraseInput[], region: number | undefined, ctx: ServiceContext): Promise<CleanResult> {
   const core = ctx.core;
   if (!core) throw new DomainError('SERVICE_UNAVAILABLE', 'core cleaning is not configured in this service');
   const morphology = await core.morphology.get();
+  return cleanCoreInSlices(phrases, { rules: core.rules(), catalog: ctx.catalog, ...(region === undefined ? {} : { regionId: region }) }, morphology, createSlicer());
+}
+
+async function clean(input: CoreCleanRequest, ctx: ServiceContext): Promise<CleanResult> {
+  checkRequest(input, ctx.catalog);
   const phrases: CorePhraseInput[] = input.phrases.map((item) => (typeof item === 'string' ? { phrase: item } : { phrase: item.phrase, volume: item.volume ?? null }));
-  return cleanCore(phrases, { rules: core.rules(), catalog: ctx.catalog, ...(input.region === undefined ? {} : { regionId: input.region }) }, morphology);
+  return cleanPhrases(phrases, input.region, ctx);
 }
 
 const requestExample = { phrases: [{ phrase: 'купить пластиковые окна', volume: 5200 }, { phrase: 'окна пластиковые купить', volume: 800 }, 'пластиковые окна своими руками', 'пластиковые окна бесплатно'], region: 213 };

@@ -1,13 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
+import type { CsvCell, CsvTable } from '../../services/files/table.js';
 
-/** A cell before formatting: numbers take the dialect's decimal mark, null is an empty cell. */
-export type CsvCell = string | number | boolean | null | undefined;
-
-/** One table: a header row (the JSON field names) and its rows, cell for cell. */
-export interface CsvTable {
-  columns: string[];
-  rows: CsvCell[][];
-}
+export type { CsvCell, CsvTable } from '../../services/files/table.js';
 
 /**
  * How to write the file. `excel` (the default) is what Excel with Russian settings opens by a double click:

@@ -1,13 +1,13 @@
 import type { Reply } from '../../http/exchange.js';
 import { StreamedList } from '../streamed-list.js';
-import { aboutRows, titleLine } from './about-sheet.js';
+import { aboutRows, titleLine } from '../../services/files/about-sheet.js';
 import { labelTable } from './column-labels.js';
 import { csvHead, csvRows, type TableFormat, writeCsv } from './csv-format.js';
 import { csvTableFor } from './csv-tables.js';
 import { type FileFactsInput, fileFactsOf } from './file-facts.js';
 import { streamedSearchVolumeTable } from './streamed-table.js';
 import type { TableLang } from './table-lang.js';
-import { sheetShapeOf, streamXlsx, type WorkbookExtras } from './xlsx-format.js';
+import { sheetShapeOf, streamXlsx, type WorkbookExtras } from '../../services/files/xlsx-format.js';
 import { inTurn } from '../stream-turns.js';
 
 /** The sheet about the data, named in both languages so either reader finds it. */

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCATION_CODE, regionIdForLocation } from '../../domain/location-codes.js';
 import { EXTRA_MATCH_TYPES } from '../../domain/match-types.js';
 import type { RegionCatalog } from '../../domain/regions/catalog.js';
-import type { FileFacts } from './about-sheet.js';
+import type { FileFacts } from '../../services/files/about-sheet.js';
 import type { TableLang } from './table-lang.js';
 
 /** What the REST pipeline knows when it writes a file: the request, its answer, the runtime's facts. */

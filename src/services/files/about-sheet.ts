@@ -1,6 +1,6 @@
 import { CPC_LEVELS } from '../../domain/keyword-metrics.js';
 import type { ExtraMatchType } from '../../domain/match-types.js';
-import type { TableLang } from './table-lang.js';
+import type { TableLang } from './table.js';
 
 /** What a workbook says about its data, beside the table: the facts a client's report needs to cite it. */
 export interface FileFacts {

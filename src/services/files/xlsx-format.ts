@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
-import { createSlicer } from '../stream-turns.js';
-import type { CsvCell, CsvTable } from './csv-format.js';
+import { createSlicer } from '../loop-slicer.js';
+import type { CsvCell, CsvTable } from './table.js';
 
 /** ExcelJS, loaded on the first workbook: it costs ~28 MiB of memory and start-up time that few processes need. */
 let excel: Promise<typeof import('exceljs')> | undefined;
