@@ -11,15 +11,15 @@ import { formatCount } from './summary-text.js';
 import { READS_LOCAL } from './tool-effects.js';
 
 /** 10,000 phrases live and as a task alike: the one place the bound is written (the schema reads it). */
-const limits: OperationLimits = { ...DEFAULT_LIMITS, items: { live: 10_000, task: 10_000 } };
-const maxPhrases = limits.items!.live;
+export const coreLimits: OperationLimits = { ...DEFAULT_LIMITS, items: { live: 10_000, task: 10_000 } };
+const maxPhrases = coreLimits.items!.live;
 
 /** Longest phrase (the keyword fields' bound). */
 const MAX_PHRASE_LENGTH = 400;
 
-const phraseText = textField('each phrase', MAX_PHRASE_LENGTH).refine((value) => value.trim().length > 0, { error: 'each phrase must not be empty' });
+export const corePhraseText = textField('each phrase', MAX_PHRASE_LENGTH).refine((value) => value.trim().length > 0, { error: 'each phrase must not be empty' });
 
-const phraseItem = z.union([phraseText, z.object({ phrase: phraseText, volume: z.number({ error: 'volume must be a number' }).int().nonnegative().nullable().optional() })], {
+const phraseItem = z.union([corePhraseText, z.object({ phrase: corePhraseText, volume: z.number({ error: 'volume must be a number' }).int().nonnegative().nullable().optional() })], {
   error: 'each phrase must be a string or an object {phrase, volume?}',
 });
 
@@ -37,7 +37,7 @@ export const coreCleanRequestSchema = z.object({
 type CoreCleanRequest = z.output<typeof coreCleanRequestSchema>;
 
 /** The request's region and measures, checked against the catalogue: never silently another region. */
-function checkRequest(input: CoreCleanRequest, catalog: RegionCatalog): void {
+export function checkCoreRequest(input: Pick<CoreCleanRequest, 'region' | 'measure'>, catalog: RegionCatalog): void {
   if (input.region !== undefined && !catalog.get(input.region)) {
     throw invalidField('region', `region ${input.region} is not in the region catalogue (find codes with region_search)`, 'unknown_region', { region: input.region });
   }
@@ -63,7 +63,7 @@ export async function cleanPhrases(phrases: CorePhraseInput[], region: number | 
 }
 
 async function clean(input: CoreCleanRequest, ctx: ServiceContext): Promise<CleanResult> {
-  checkRequest(input, ctx.catalog);
+  checkCoreRequest(input, ctx.catalog);
   const phrases: CorePhraseInput[] = input.phrases.map((item) => (typeof item === 'string' ? { phrase: item } : { phrase: item.phrase, volume: item.volume ?? null }));
   return cleanPhrases(phrases, input.region, ctx);
 }
@@ -85,11 +85,11 @@ export const coreCleanOperation = defineOperation({
   },
   input: coreCleanRequestSchema,
   output: coreCleanResponseSchema,
-  limits,
+  limits: coreLimits,
   price: 'free',
   // No source call: the plan only checks what needs the catalogue, before any work (every face, tasks included).
   plan: (input, ctx) => {
-    checkRequest(input, ctx.catalog);
+    checkCoreRequest(input, ctx.catalog);
     return [];
   },
   run: (input, ctx) => clean(input, ctx),

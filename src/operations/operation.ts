@@ -63,7 +63,7 @@ export interface RestBinding {
   family: 'v1' | 'v2';
   summary: string;
   /** OpenAPI: the success body (v1: the envelope), and examples of both bodies. */
-  docs?: { response: z.ZodType; requestExample: Record<string, unknown>; responseExample: unknown };
+  docs?: { response: z.ZodType; requestExample: Record<string, unknown>; responseExample: unknown; file?: string };
 }
 
 export interface Operation<I extends z.ZodObject = z.ZodObject, R = unknown, P = R> {

@@ -1,4 +1,5 @@
 import { coreCleanOperation } from './core-clean.js';
+import { coreWorkbookOperation } from './core-workbook.js';
 import { dynamicsOperation } from './dynamics.js';
 import { locationsOperation } from './locations.js';
 import type { Operation } from './operation.js';
@@ -25,6 +26,7 @@ export const OPERATIONS: readonly Operation[] = [
   regionSearchOperation,
   quotaOperation,
   coreCleanOperation,
+  coreWorkbookOperation,
   usageOperation,
 ];
 

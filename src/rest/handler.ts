@@ -16,7 +16,8 @@ import { assertJsonContentType, parseJsonText, readJsonBody } from './body.js';
 import { envelopeTemplate } from './kept-envelope.js';
 import { createHitMemo, type HitMemo, isKeptRoute, type KeptAnswer } from './hit-memo.js';
 import { csvRequestFor } from './csv/csv-request.js';
-import { csvReply } from './csv/csv-response.js';
+import { csvReply, workbookFileReply } from './csv/csv-response.js';
+import { WorkbookFile } from '../services/files/workbook-file.js';
 import { type TableLang, tableLangOf } from './csv/table-lang.js';
 import { errorReply } from './responses.js';
 import { locationFallbackHeaders } from './location-fallback.js';
@@ -103,6 +104,8 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
       if (!outcome.ok) return refuse(family, call, outcome.error, body, startedAt, outcome.cost);
       const { result: presented, cacheStatus, cost } = outcome;
       const headers: Record<string, string> = route.free ? { 'x-cost': '0' } : { 'x-cache': cacheStatus, 'x-cost': String(cost) };
+      // An operation whose answer is a file (core_workbook): its bytes, whatever the format asked.
+      if (presented instanceof WorkbookFile) return workbookFileReply(presented, headers);
       const fallback = locationFallbackHeaders(body, runtime.catalog);
       Object.assign(headers, fallback);
       if (text !== undefined && cacheStatus === 'HIT' && outcome.scope.tracker.staleCount() === 0 && outcome.scope.tracker.count() > 0) {

@@ -29,6 +29,7 @@ const OPERATION_TITLES: Record<string, Record<TableLang, string>> = {
   dynamics: { ru: 'Динамика спроса', en: 'Demand over time' },
   regions: { ru: 'Спрос по регионам', en: 'Demand by region' },
   region_search: { ru: 'Поиск регионов', en: 'Region search' },
+  core_workbook: { ru: 'Семантическое ядро', en: 'Semantic core' },
 };
 
 const SOURCE_WORDS: Record<FileFacts['source'], Record<TableLang, { short: string; long: string }>> = {
@@ -120,7 +121,8 @@ export function aboutRows(facts: FileFacts): (string | number)[][] {
     [HEADINGS.region[lang], facts.region],
     [HEADINGS.collected[lang], facts.collectedAt],
   ];
-  if (facts.operation === 'search_volume') {
+  // The core workbook has every match type's column (filled when the client sent that figure).
+  if (facts.operation === 'search_volume' || facts.operation === 'core_workbook') {
     rows.push([], [HEADINGS.matchTypes[lang], MATCH_TYPE_DEFINITIONS.broad[lang]]);
     for (const type of ['phrase', 'exact', 'order'] as const) {
       rows.push(['', MATCH_TYPE_DEFINITIONS[type][lang] + (facts.matchTypes.includes(type) ? '' : lang === 'ru' ? ' (не запрошен)' : ' (not asked)')]);

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import type { CleanResult, CorePhraseInput } from '../domain/core/clean.js';
+import { invalidField } from '../domain/errors.js';
+import type { RegionCatalog } from '../domain/regions/catalog.js';
+import { integerField } from '../domain/requests/parse.js';
+import type { ServiceContext } from '../services/context.js';
+import type { FileFacts } from '../services/files/about-sheet.js';
+import { streamCoreWorkbook, type WorkbookFigures } from '../services/files/core-workbook.js';
+import { WorkbookFile, XLSX_CONTENT_TYPE } from '../services/files/workbook-file.js';
+import { checkCoreRequest, cleanPhrases, coreLimits, corePhraseText } from './core-clean.js';
+import { defineOperation } from './operation.js';
+import { coreCleanResponseSchema } from './schemas/core-clean.js';
+import { coreWorkbookSummarySchema } from './schemas/core-workbook.js';
+import { READS_LOCAL } from './tool-effects.js';
+
+const maxPhrases = coreLimits.items!.live;
+/** The service's version, said on the workbook's about sheet (package.json's). */
+const SERVICE_VERSION = '0.1.0';
+
+const count = (name: string) => z.number({ error: `${name} must be a number` }).int({ error: `${name} must be a whole number` }).nonnegative({ error: `${name} must not be negative` });
+
+const monthSchema = z.object({
+  year: integerField('months[].year').min(2000, { error: 'months[].year must be 2000 or later' }).max(2100, { error: 'months[].year must be 2100 or earlier' }),
+  month: integerField('months[].month').min(1, { error: 'months[].month must be 1 to 12' }).max(12, { error: 'months[].month must be 1 to 12' }),
+  search_volume: count('months[].search_volume'),
+});
+
+const phraseObject = z.object({
+  phrase: corePhraseText,
+  volume: count('volume').nullable().optional(),
+  volumes: z
+    .object({ phrase: count('volumes.phrase').nullable().optional(), exact: count('volumes.exact').nullable().optional(), order: count('volumes.order').nullable().optional() }, { error: 'volumes must be an object {phrase?, exact?, order?}' })
+    .optional(),
+  months: z.array(monthSchema, { error: 'months must be an array of {year, month, search_volume}' }).max(120, { error: 'months must hold at most 120 months' }).optional(),
+});
+
+const LANGS = ['ru', 'en'] as const;
+
+export const coreWorkbookRequestSchema = z.object({
+  phrases: z
+    .array(z.union([corePhraseText, phraseObject], { error: 'each phrase must be a string or an object {phrase, volume?, volumes?, months?}' }), {
+      error: (issue) => (issue.input === undefined ? 'phrases is required' : 'phrases must be an array'),
+    })
+    .min(1, { error: `phrases must hold 1 to ${maxPhrases} phrases, got none` })
+    .max(maxPhrases, { error: (issue) => `phrases must hold 1 to ${maxPhrases} phrases, got ${(issue.input as unknown[]).length}` }),
+  region: integerField('region').optional(),
+  lang: z.enum(LANGS, { error: 'lang must be ru or en' }).optional(),
+  clean: coreCleanResponseSchema.optional(),
+});
+type CoreWorkbookRequest = z.output<typeof coreWorkbookRequestSchema>;
+
+type PhraseItem = CoreWorkbookRequest['phrases'][number];
+const figuresOf = (item: PhraseItem): WorkbookFigures =>
+  typeof item === 'string' ? {} : { volume: item.volume, phrase: item.volumes?.phrase, exact: item.volumes?.exact, order: item.volumes?.order, months: item.months };
+const phraseOf = (item: PhraseItem) => (typeof item === 'string' ? item : item.phrase);
+
+/** A clean sent with the request must be of these phrases, in this order: its rows are written beside their figures. */
+function checkClean(input: CoreWorkbookRequest): void {
+  const clean = input.clean;
+  if (!clean) return;
+  if (clean.phrases.length !== input.phrases.length) {
+    throw invalidField('clean', `clean must be core_clean's answer for these phrases: it has ${clean.phrases.length} phrases, the request ${input.phrases.length}`);
+  }
+  const at = clean.phrases.findIndex((p, i) => p.phrase !== phraseOf(input.phrases[i]!));
+  if (at >= 0) throw invalidField('clean', `clean must be core_clean's answer for these phrases, in order: clean.phrases[${at}] is "${clean.phrases[at]!.phrase.slice(0, 60)}", phrases[${at}] is "${phraseOf(input.phrases[at]!).slice(0, 60)}"`);
+}
+
+function checkRequest(input: CoreWorkbookRequest, catalog: RegionCatalog): void {
+  checkCoreRequest(input, catalog);
+  checkClean(input);
+}
+
+const SOURCES = new Set<FileFacts['source']>(['demo', 'wordstat', 'none']);
+
+/** `2026-11-26 17:30 (Europe/Moscow)`: the service's own clock and time zone. */
+function collectedAt(now: number, timeZone: string): string {
+  const text = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(now);
+  return `${text} (${timeZone})`;
+}
+
+function factsOf(input: CoreWorkbookRequest, figures: readonly WorkbookFigures[], ctx: ServiceContext): FileFacts {
+  const lang = input.lang ?? 'en';
+  const region = input.region === undefined ? undefined : ctx.catalog.get(input.region);
+  return {
+    lang,
+    source: SOURCES.has(ctx.sourceKind as FileFacts['source']) ? (ctx.sourceKind as FileFacts['source']) : 'none',
+    operation: 'core_workbook',
+    region: region ? (lang === 'ru' ? region.name : region.nameEn) : lang === 'ru' ? 'все регионы' : 'all regions',
+    collectedAt: collectedAt(ctx.clock?.now() ?? Date.now(), ctx.timeZone ?? 'UTC'),
+    matchTypes: (['phrase', 'exact', 'order'] as const).filter((type) => figures.some((f) => typeof f[type] === 'number')),
+    hasCpc: false,
+    notes: [],
+  };
+}
+
+async function workbook(input: CoreWorkbookRequest, ctx: ServiceContext): Promise<WorkbookFile> {
+  checkRequest(input, ctx.catalog);
+  const figures = input.phrases.map(figuresOf);
+  // The client's volumes decide the heads of duplicate groups, and a sent "!exact" 0 tags zero_exact.
+  const phrases: CorePhraseInput[] = input.phrases.map((item, i) => ({ phrase: phraseOf(item), volume: figures[i]!.volume ?? null, exact: figures[i]!.exact ?? null }));
+  const clean: CleanResult = input.clean ? (input.clean as CleanResult) : await cleanPhrases(phrases, input.region, ctx);
+  const facts = factsOf(input, figures, ctx);
+  const dropped = clean.phrases.filter((p) => p.verdict === 'drop').length;
+  const negatives = clean.negative_keywords.entries.length + clean.negative_keywords.rejected.length;
+  const summary = {
+    file_name: facts.lang === 'ru' ? 'semanticheskoe-yadro.xlsx' : 'semantic-core.xlsx',
+    content_type: XLSX_CONTENT_TYPE,
+    lang: facts.lang,
+    rows: { core: clean.phrases.length, negative_keywords: negatives, dropped },
+    counts: clean.counts,
+    addressable_volume: clean.addressable_volume,
+  };
+  return new WorkbookFile(summary, () => streamCoreWorkbook({ clean, figures, facts, version: SERVICE_VERSION }));
+}
+
+const requestExample = {
+  phrases: [
+    { phrase: 'купить детский велосипед', volume: 5200, volumes: { phrase: 900, exact: 310, order: 880 }, months: [{ year: 2025, month: 12, search_volume: 4100 }] },
+    { phrase: 'детские велосипеды купить', volume: 800 },
+    'детский велосипед своими руками',
+    'велосипед бесплатно',
+  ],
+  region: 213,
+  lang: 'ru',
+};
+
+/** The semantic-core workbook: free, a file made from what the client sends (it never asks the source). */
+export const coreWorkbookOperation = defineOperation({
+  name: 'core_workbook',
+  title: 'Semantic-core workbook',
+  description: 'Writes an XLSX workbook of a semantic core: core, negative keywords, dropped phrases, about the data; free, no upstream call',
+  fields: {
+    phrases: `1 to ${maxPhrases.toLocaleString('en-US')} phrases: strings, or objects {phrase, volume?, volumes?: {phrase?, exact?, order?}, months?: [{year, month, search_volume}]} with the figures to show (from search_volume). The service measures nothing for the workbook.`,
+    region: 'Optional region code of the catalogue: named on every sheet; places outside it are noise. Unknown codes are refused.',
+    lang: 'Headers and words of the workbook: ru or en (default en).',
+    clean: "Optional: core_clean's answer for these same phrases, in order (then the workbook shows it as it is, the specialist's edited verdicts included); without it core_clean runs first.",
+  },
+  input: coreWorkbookRequestSchema,
+  output: coreWorkbookSummarySchema,
+  limits: coreLimits,
+  price: 'free',
+  plan: (input, ctx) => {
+    checkRequest(input, ctx.catalog);
+    return [];
+  },
+  run: (input, ctx) => workbook(input, ctx),
+  rest: {
+    path: '/v2/core/workbook',
+    family: 'v2',
+    summary: 'A semantic core as an XLSX workbook (core, negative keywords, dropped, about); free, no upstream call',
+    docs: {
+      response: coreWorkbookSummarySchema,
+      requestExample,
+      file: XLSX_CONTENT_TYPE,
+      responseExample: {
+        file_name: 'semanticheskoe-yadro.xlsx',
+        content_type: XLSX_CONTENT_TYPE,
+        lang: 'ru',
+        rows: { core: 4, negative_keywords: 2, dropped: 3 },
+        counts: { keep: 1, review: 1, drop: 2, duplicates: 1 },
+        addressable_volume: 5200,
+      },
+    },
+  },
+  mcp: {
+    tool: 'core_workbook',
+    title: 'Semantic-core workbook (XLSX)',
+    description:
+      'Writes the XLSX workbook a specialist sends a client from a list of phrases (1 to 10,000): sheet "Ядро - Core" (phrase, duplicate group, verdict, noise, broad/"phrase"/"!exact"/[order] volumes, months, seasonality, region), "Минус-слова - Negative keywords" (with what each removes), "Отброшено - Dropped" (with why), "О данных - About". Pass the volumes and months you have (from keyword_search_volume); pass core_clean\'s answer as `clean` to keep your edits, else it cleans first. Free and local: no Wordstat call. Answers a resource link to the file (read it with resources/read).',
+    effects: READS_LOCAL,
+    summarize: ({ summary: s, link }) =>
+      `Workbook ${s.file_name}: ${s.rows.core} phrases (keep ${s.counts.keep}, review ${s.counts.review}, drop ${s.counts.drop}), ${s.rows.negative_keywords} negative keywords, ${s.rows.dropped} dropped.` +
+      (link ? ` The file: ${link.uri} (${link.size} bytes, read it with resources/read).` : ''),
+  },
+});
