@@ -146,3 +146,51 @@ describe('core_workbook: POST /v2/core/workbook', { timeout: 60_000 }, () => {
     expect(response.json.error?.field ?? JSON.stringify(response.json)).toContain('clean');
   });
 });
+
+async function mcp(app: App, method: string, params: Record<string, unknown>) {
+  const response = await app.fetch(
+    new Request('http://localhost/mcp', {
+      method: 'POST',
+      headers: { ...AUTH_HEADER, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    }),
+  );
+  return (await response.json()) as { result?: any; error?: { code: number; message: string } };
+}
+
+describe('core_workbook: MCP', { timeout: 60_000 }, () => {
+  it('answers a resource link to the workbook, which resources/read gives back as the XLSX', async () => {
+    const { app, source } = setup();
+    const call = await mcp(app, 'tools/call', { name: 'core_workbook', arguments: { phrases: PHRASES, region: 213, lang: 'ru' } });
+    expect(call.result?.isError, JSON.stringify(call)).toBeFalsy();
+    const link = call.result.content.find((c: { type: string }) => c.type === 'resource_link');
+    expect(link).toMatchObject({ mimeType: expect.stringContaining('spreadsheetml'), name: 'semanticheskoe-yadro.xlsx' });
+    const { type: _type, ...linkFields } = link;
+    expect(call.result.structuredContent).toMatchObject({ lang: 'ru', rows: { core: PHRASES.length }, resource_link: linkFields });
+    expect(call.result.content[0].text).toContain(link.uri);
+
+    const read = await mcp(app, 'resources/read', { uri: link.uri });
+    const blob = read.result?.contents?.[0]?.blob as string;
+    expect(Buffer.from(blob, 'base64').length).toBe(link.size);
+    const workbook = await workbookOf(new Uint8Array(Buffer.from(blob, 'base64')).buffer);
+    expect(workbook.worksheets.map((s) => s.name)[0]).toBe('Ядро - Core');
+    expect(rowValues(workbook.worksheets[0]!, 2)[0]).toBe('Фраза');
+
+    const list = await mcp(app, 'resources/list', {});
+    expect(list.result?.resources.map((r: { uri: string }) => r.uri)).toContain(link.uri);
+    expect(source.count()).toBe(0);
+  });
+
+  it('says resource not found (-32002) for a link it never gave', async () => {
+    const { app } = setup();
+    const read = await mcp(app, 'resources/read', { uri: 'sds-file://files/00000000-0000-0000-0000-000000000000/x.xlsx' });
+    expect(read.error?.code).toBe(-32002);
+  });
+
+  it('is listed as read-only, local and free', async () => {
+    const { app } = setup();
+    const list = await mcp(app, 'tools/list', {});
+    const tool = list.result.tools.find((t: { name: string }) => t.name === 'core_workbook');
+    expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+  });
+});

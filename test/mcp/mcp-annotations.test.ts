@@ -45,6 +45,7 @@ const TABLE: Record<string, Hints> = {
   task_result: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   quota_status: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   core_clean: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  core_workbook: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 };
 
 /** Arguments no other call in this file asks, so the first call is a cache miss. */
@@ -58,6 +59,7 @@ const FRESH: Record<string, Record<string, unknown>> = {
   region_search: { query: 'moscow' },
   quota_status: {},
   core_clean: { phrases: ['аннотации окна', 'окна аннотации'] },
+  core_workbook: { phrases: ['аннотации окна', 'окна аннотации'] },
 };
 
 describe('MCP tool annotations say what a call does (issue 24, item 15)', () => {
@@ -65,7 +67,7 @@ describe('MCP tool annotations say what a call does (issue 24, item 15)', () => 
     const { client } = await connectClient(started.url);
     const listed = await annotations(client);
     expect([...listed.keys()].sort()).toEqual(Object.keys(TABLE).sort());
-    expect(listed.size).toBe(15);
+    expect(listed.size).toBe(16);
     for (const [name, hints] of listed) expect(hints, name).toEqual({ title: expect.any(String), ...TABLE[name]! });
     expect(listed.get('task_create')!.readOnlyHint).toBe(false);
     await client.close();

@@ -28,6 +28,7 @@ const CALLS: Record<string, Record<string, unknown>> = {
   task_create_core_clean: { phrases: ['купить велосипед', 'велосипед купить'] },
   quota_status: {},
   core_clean: { phrases: ['купить пластиковые окна', 'окна пластиковые купить'], region: 213 },
+  core_workbook: { phrases: ['купить пластиковые окна', 'окна пластиковые купить'], region: 213 },
 };
 
 type ToolResult = Awaited<ReturnType<Awaited<ReturnType<typeof connectClient>>['client']['callTool']>>;

@@ -74,6 +74,7 @@ describe('MCP 2026-07-28 over HTTP (the v2 SDK client)', () => {
       region_search: { query: 'moscow' },
       quota_status: {},
       core_clean: { phrases: ['купить велосипед', 'велосипед купить', 'велосипед бесплатно'] },
+      core_workbook: { phrases: ['купить велосипед', 'велосипед купить'], lang: 'ru' },
       task_create: { keywords: ['купить ноутбук', 'пицца', 'велосипед'], tag: 'mcp-modern' },
       task_create_suggestions: { keyword: 'ноутбук', limit: 3 },
       task_create_locations: { keyword: 'пицца' },
