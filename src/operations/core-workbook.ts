@@ -7,7 +7,7 @@ import type { ServiceContext } from '../services/context.js';
 import type { FileFacts } from '../services/files/about-sheet.js';
 import { streamCoreWorkbook, type WorkbookFigures } from '../services/files/core-workbook.js';
 import { WorkbookFile, XLSX_CONTENT_TYPE } from '../services/files/workbook-file.js';
-import { checkCoreRequest, cleanPhrases, coreLimits, corePhraseText } from './core-clean.js';
+import { checkCoreRequest, cleanPhrases, coreCleanRequestSchema, coreLimits, corePhraseText } from './core-clean.js';
 import { defineOperation } from './operation.js';
 import { coreCleanResponseSchema } from './schemas/core-clean.js';
 import { coreWorkbookSummarySchema } from './schemas/core-workbook.js';
@@ -78,7 +78,7 @@ function collectedAt(now: number, timeZone: string): string {
   return `${text} (${timeZone})`;
 }
 
-function factsOf(input: CoreWorkbookRequest, figures: readonly WorkbookFigures[], ctx: ServiceContext): FileFacts {
+function factsOf(input: CoreWorkbookRequest, figures: readonly WorkbookFigures[], ctx: Pick<ServiceContext, 'catalog' | 'sourceKind' | 'clock' | 'timeZone'>): FileFacts {
   const lang = input.lang ?? 'en';
   const region = input.region === undefined ? undefined : ctx.catalog.get(input.region);
   return {
@@ -99,7 +99,22 @@ async function workbook(input: CoreWorkbookRequest, ctx: ServiceContext): Promis
   // The client's volumes decide the heads of duplicate groups, and a sent "!exact" 0 tags zero_exact.
   const phrases: CorePhraseInput[] = input.phrases.map((item, i) => ({ phrase: phraseOf(item), volume: figures[i]!.volume ?? null, exact: figures[i]!.exact ?? null }));
   const clean: CleanResult = input.clean ? (input.clean as CleanResult) : await cleanPhrases(phrases, input.region, ctx);
-  const facts = factsOf(input, figures, ctx);
+  return workbookFileOf(clean, figures, factsOf(input, figures, ctx));
+}
+
+/**
+ * The workbook of a finished core_clean task (its result's `?format=xlsx`): the stored clean, with the volumes the
+ * task was posted with (core_clean takes {phrase, volume}) and its region. `lang` as the face read it.
+ */
+export function coreCleanTaskWorkbook(request: unknown, clean: CleanResult, lang: 'ru' | 'en', ctx: Pick<ServiceContext, 'catalog' | 'sourceKind' | 'clock' | 'timeZone'>): WorkbookFile {
+  const posted = coreCleanRequestSchema.safeParse(request);
+  const region = posted.success ? posted.data.region : undefined;
+  const figures: WorkbookFigures[] = clean.phrases.map((p) => ({ volume: p.volume, exact: p.exact }));
+  const input: CoreWorkbookRequest = { phrases: clean.phrases.map((p) => p.phrase), lang, ...(region === undefined ? {} : { region }) };
+  return workbookFileOf(clean, figures, factsOf(input, figures, ctx));
+}
+
+function workbookFileOf(clean: CleanResult, figures: WorkbookFigures[], facts: FileFacts): WorkbookFile {
   const dropped = clean.phrases.filter((p) => p.verdict === 'drop').length;
   const negatives = clean.negative_keywords.entries.length + clean.negative_keywords.rejected.length;
   const summary = {

@@ -16,6 +16,7 @@ import { assertJsonContentType, parseJsonText, readJsonBody } from './body.js';
 import { envelopeTemplate } from './kept-envelope.js';
 import { createHitMemo, type HitMemo, isKeptRoute, type KeptAnswer } from './hit-memo.js';
 import { csvRequestFor } from './csv/csv-request.js';
+import { coreCleanTaskFile, isCoreCleanTaskGet } from './csv/core-clean-task-file.js';
 import { csvReply, workbookFileReply } from './csv/csv-response.js';
 import { WorkbookFile } from '../services/files/workbook-file.js';
 import { type TableLang, tableLangOf } from './csv/table-lang.js';
@@ -123,6 +124,9 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
         family === 'v1' && route.envelope !== 'own'
           ? presentEnvelope({ path: call.path, body, startedAt, now: runtime.clock.now() }, presented as unknown[], cost)
           : presented;
+      // A finished core_clean task's file is its semantic-core workbook; still waiting, its JSON status.
+      const cleanFile = csv === 'xlsx' && isCoreCleanTaskGet(call.path) ? coreCleanTaskFile(presented, lang ?? 'en', runtime) : undefined;
+      if (cleanFile) return workbookFileReply(cleanFile, headers);
       // A finished task's CSV is its result items' table; a task still waiting answers its JSON status instead.
       const rows = route.envelope === 'own' ? finishedTaskResult(presented) : presented;
       const file = { lang, body, source: runtime.sourceKind, catalog: runtime.catalog, timeZone: runtime.timeZone, now: runtime.clock.now() };

@@ -5,7 +5,9 @@ import type { App } from '../../src/app.js';
 import { callNumberAnswers } from '../support/answers/call-number-answers.js';
 import { createFakeSource, type FakeSource } from '../support/fake-source.js';
 import { createTestApp, post } from '../support/app.js';
+import type { UsageRow } from '../../src/ports/ledger.js';
 import { AUTH_HEADER } from '../support/kit.js';
+import { createTestPglite } from '../support/pglite.js';
 
 /*
  * Issue 27, section 3: the semantic-core workbook, POST /v2/core/workbook (an XLSX) and the MCP tool
@@ -192,5 +194,44 @@ describe('core_workbook: MCP', { timeout: 60_000 }, () => {
     const list = await mcp(app, 'tools/list', {});
     const tool = list.result.tools.find((t: { name: string }) => t.name === 'core_workbook');
     expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+  });
+});
+
+describe('core_clean task result ?format=xlsx', { timeout: 60_000 }, () => {
+  it('is the semantic-core workbook of the stored clean, with the volumes and region the task was posted with', async () => {
+    const source = createFakeSource({ answers: callNumberAnswers, latencyMs: 0 });
+    const ledger = createMemoryLedger();
+    let ended: (row: UsageRow) => void = () => {};
+    const taskEnded = new Promise<UsageRow>((resolve) => (ended = resolve));
+    const record = ledger.record.bind(ledger);
+    ledger.record = (row) => {
+      record(row);
+      if (row.operation.endsWith('.task')) ended(row);
+    };
+    const taskClient = await createTestPglite();
+    const app = createTestApp({ source, ledger, taskClient }, { TASK_WORKERS: '1' });
+    await app.ready();
+    apps.push({ close: async () => (await app.close(), await taskClient.close()) });
+    const phrases = [{ phrase: 'купить самокат', volume: 700 }, { phrase: 'самокаты купить', volume: 90 }, { phrase: 'самокат бесплатно', volume: 5 }];
+    const posted = await post(app, '/v1/keywords/core_clean/task_post', { phrases, region: 213 });
+    const id = posted.json.tasks[0].id as string;
+    await taskEnded;
+    const get = (query: string) => app.fetch(new Request(`http://localhost/v1/keywords/core_clean/task_get/${id}${query}`, { headers: AUTH_HEADER }));
+
+    const file = await get('?format=xlsx&lang=ru');
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain('spreadsheetml');
+    const workbook = await workbookOf(await file.arrayBuffer());
+    const core = workbook.getWorksheet('Ядро - Core')!;
+    expect(String(core.getCell('A1').value)).toMatch(/^демо-данные · Семантическое ядро · Москва/);
+    expect([3, 4, 5].map((r) => rowValues(core, r)[0])).toEqual(phrases.map((p) => p.phrase));
+    expect(rowValues(core, 3)[5]).toBe(700);
+    const dropped = workbook.getWorksheet('Отброшено - Dropped')!;
+    expect(rowValues(dropped, 3).slice(0, 3)).toEqual(['самокаты купить', 'неявный дубль', 'купить самокат']);
+
+    const csv = await get('?format=csv');
+    expect(csv.status).toBe(400);
+    expect(await csv.text()).toContain('format');
+    expect(source.count()).toBe(0);
   });
 });
