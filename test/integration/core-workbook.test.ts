@@ -70,7 +70,7 @@ describe('core_workbook: POST /v2/core/workbook', { timeout: 60_000 }, () => {
     const header = rowValues(core, 2) as string[];
     if (lang === 'ru') expect(header.slice(0, 5)).toEqual(['Фраза', 'Группа (неявные дубли)', 'Решение', 'Причина', 'Классы шума']);
     else expect(header.slice(0, 5)).toEqual(['Phrase', 'Group (implicit duplicates)', 'Verdict', 'Reason', 'Noise classes']);
-    expect(header).toContain(lang === 'ru' ? 'Частотность «!точная»' : 'Volume, "!exact"');
+    expect(header).toContain(lang === 'ru' ? '«!Точная» (частотность)' : '"!Exact" (volume)');
     expect(header.filter((h) => /\d{4}-\d{2}$/.test(h))).toHaveLength(24);
 
     // Rows: one a phrase, in order; the duplicates share a group; the volumes the client sent.

@@ -54,7 +54,14 @@ const monthKey = (m: { year: number; month: number }) => `${m.year}-${String(m.m
  * Rows as a table sheet: the shape (widths from every cell) worked out first, with yields to the event loop, then
  * the rows made again a page at a time as the writer asks (never all held at once).
  */
-async function tableSheet(name: string, title: string, headers: string[], rows: () => Iterable<CsvCell[]>, codeColumns: ReadonlySet<number> = new Set()): Promise<TableSheet> {
+async function tableSheet(
+  name: string,
+  title: string,
+  headers: string[],
+  rows: () => Iterable<CsvCell[]>,
+  codeColumns: ReadonlySet<number> = new Set(),
+  printScale?: number,
+): Promise<TableSheet> {
   const cells = headers.map((): ColumnCells => ({ widest: 0, whole: undefined }));
   let count = 0;
   const slice = createSlicer();
@@ -74,7 +81,7 @@ async function tableSheet(name: string, title: string, headers: string[], rows: 
     }
     if (page.length > 0) yield page;
   }
-  return { name, title, shape: sheetShapeFrom(headers, cells, count), pages: pages(), codeColumns };
+  return { name, title, shape: sheetShapeFrom(headers, cells, count), pages: pages(), codeColumns, ...(printScale ? { printScale } : {}) };
 }
 
 /** Each phrase's duplicate group: 1, 2, … in the order their heads first appear; a phrase with no duplicate has none. */
@@ -144,7 +151,7 @@ function negativeSheet(input: CoreWorkbookInput, title: string): Promise<TableSh
     for (const e of entries) yield [e.text, NOISE_CLASSES[e.class]?.[lang] ?? e.class, NEGATIVE_USE[e.verdict]![lang], e.removes.length, e.removes.join('; ').slice(0, MAX_CELL)];
     for (const r of rejected) yield [r.text, NOISE_CLASSES[r.class]?.[lang] ?? r.class, `${NEGATIVE_USE.rejected![lang]}: ${r.problem}`, null, null];
   }
-  return tableSheet(CORE_SHEETS.negative, title, headers, rows);
+  return tableSheet(CORE_SHEETS.negative, title, headers, rows, new Set(), 75);
 }
 
 /** The sheet "Отброшено - Dropped": every phrase with the verdict drop, and why. */
@@ -159,7 +166,7 @@ function droppedSheet(input: CoreWorkbookInput, title: string): Promise<TableShe
       yield [p.phrase, reasonWords(p.reason, lang), p.duplicate_of, noiseWords(p.noise, lang), figures[i]?.volume ?? p.volume];
     }
   }
-  return tableSheet(CORE_SHEETS.dropped, title, headers, rows);
+  return tableSheet(CORE_SHEETS.dropped, title, headers, rows, new Set(), 75);
 }
 
 /** The about sheet: the shared facts (source, region, date, match types, derived months), then the core's own. */
@@ -177,7 +184,8 @@ function aboutOf(input: CoreWorkbookInput): (string | number)[][] {
     [ABOUT_WORDS.figuresLabel[lang], ABOUT_WORDS.figures[lang]],
     [ABOUT_WORDS.cleaningLabel[lang], ABOUT_WORDS.cleaning[lang]],
     [ABOUT_WORDS.counts[lang], countLine],
-    ...(clean.addressable_volume === null ? [] : [[ABOUT_WORDS.addressable[lang], clean.addressable_volume]]),
+    // As text with its thousands separator: column B of the about sheet is prose, where a bare number sits far right.
+    ...(clean.addressable_volume === null ? [] : [[ABOUT_WORDS.addressable[lang], clean.addressable_volume.toLocaleString('ru-RU')]]),
     [ABOUT_WORDS.sheets[lang], [CORE_SHEETS.core, CORE_SHEETS.negative, CORE_SHEETS.dropped, CORE_SHEETS.about].join(', ')],
     [ABOUT_WORDS.version[lang], version],
   ];
@@ -191,7 +199,12 @@ function aboutOf(input: CoreWorkbookInput): (string | number)[][] {
 export async function* streamCoreWorkbook(input: CoreWorkbookInput): AsyncGenerator<Uint8Array> {
   const title = titleLine(input.facts);
   const { lang } = input.facts;
-  const sheetTitle = (name: string) => `${title} · ${name.split(' - ')[lang === 'ru' ? 0 : 1]}`;
+  // The sheet's own name early in its title (a long title runs past the first printed page): after the demo words.
+  const sheetTitle = (name: string) => {
+    const word = name.split(' - ')[lang === 'ru' ? 0 : 1]!;
+    const [first, ...rest] = title.split(' · ');
+    return input.facts.source === 'demo' ? [first, word, ...rest].join(' · ') : `${word} · ${title}`;
+  };
   const sheets = [
     await coreSheet(input, title),
     await negativeSheet(input, sheetTitle(CORE_SHEETS.negative)),

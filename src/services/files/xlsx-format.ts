@@ -133,6 +133,8 @@ export interface TableSheet extends Pick<WorkbookExtras, 'title' | 'codeColumns'
   name: string;
   shape: SheetShape;
   pages: AsyncIterable<readonly CsvCell[][]>;
+  /** Printed at this percentage (a sheet of a few columns fits a landscape page at 75). */
+  printScale?: number;
 }
 
 /**
@@ -198,6 +200,7 @@ async function writeTableSheet(workbook: WorkbookWriter, table: TableSheet, sink
   sheet.columns = widths.map((width, c) => ({ width, ...(!table.codeColumns?.has(c) && shape.wholeNumbers[c] ? { style: { numFmt: '#,##0' } } : {}) }));
   sheet.pageSetup.orientation = 'landscape';
   sheet.pageSetup.printTitlesRow = `${headerRow}:${headerRow}`;
+  if (table.printScale) sheet.pageSetup.scale = table.printScale;
   if (table.title) {
     const title = sheet.addRow([table.title]);
     title.font = { bold: true, size: 12 };
