@@ -22,6 +22,8 @@ export interface OperationLimits {
   calls: number;
   /** Rows per page of a task's stored result, per face (task-result-pages.ts). */
   pages: typeof TASK_RESULT_PAGES;
+  /** Largest REST request body, when the operation's items are bigger than the 1 MiB every other route takes. */
+  bodyBytes?: number;
 }
 
 /** The limits every operation shares unless it says otherwise. */

@@ -71,7 +71,7 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
       if (keptRoute) {
         try {
           assertJsonContentType(call.headers);
-          text = await readTextBody(call, MAX_BODY_BYTES);
+          text = await readTextBody(call, route.maxBodyBytes ?? MAX_BODY_BYTES);
         } catch (error) {
           readFailure = { error };
         }
@@ -94,7 +94,7 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
           csv = csvRequestFor(call); // ?format=csv or Accept: text/csv (src/rest/csv)
           lang = csv && tableLangOf(call, csv); // ?lang=ru|en; a workbook follows Accept-Language
           if (readFailure) throw readFailure.error;
-          body = text !== undefined ? parseJsonText(text) : (route.method ?? 'POST') === 'POST' ? await readJsonBody(call) : Object.fromEntries(call.query);
+          body = text !== undefined ? parseJsonText(text) : (route.method ?? 'POST') === 'POST' ? await readJsonBody(call, route.maxBodyBytes) : Object.fromEntries(call.query);
           // Clients of the envelope format post an array of tasks; exactly one task is accepted as that task
           // (task_post takes the array itself: each task is checked on its own).
           if (family === 'v1' && Array.isArray(body) && route.input !== 'each-task') body = unwrapSingleTask(body);

@@ -27,7 +27,8 @@ function setup(env: Record<string, string> = {}): { app: App; source: FakeSource
   return { app, source, prices: () => ledger.rows().map((r) => r.price) };
 }
 
-const months = (base: number) => Array.from({ length: 24 }, (_, i) => ({ year: 2024 + Math.floor(i / 12), month: (i % 12) + 1, search_volume: base + (i % 12 === 4 ? base : 0) }));
+/** 24 months from January 2024: May twice the others. */
+const months = (base: number) => Array.from({ length: 24 }, (_, i) => base + (i % 12 === 4 ? base : 0));
 
 const PHRASES = [
   { phrase: 'купить детский велосипед', volume: 5200, volumes: { phrase: 900, exact: 310, order: 880 }, months: months(4000) },
@@ -53,7 +54,7 @@ async function postWorkbook(app: App, body: unknown) {
 describe('core_workbook: POST /v2/core/workbook', { timeout: 60_000 }, () => {
   it.each(['ru', 'en'] as const)('answers the four sheets with %s headers, demo words on every title row, free and with no source call', async (lang) => {
     const { app, source, prices } = setup();
-    const response = await postWorkbook(app, { phrases: PHRASES, region: 213, lang });
+    const response = await postWorkbook(app, { phrases: PHRASES, region: 213, lang, first_month: '2024-01' });
     expect(response.status, response.status === 200 ? '' : await response.clone().text()).toBe(200);
     expect(response.headers.get('content-type')).toContain('spreadsheetml');
     expect(response.headers.get('x-cost')).toBe('0');
@@ -71,7 +72,9 @@ describe('core_workbook: POST /v2/core/workbook', { timeout: 60_000 }, () => {
     if (lang === 'ru') expect(header.slice(0, 5)).toEqual(['Фраза', 'Группа (неявные дубли)', 'Решение', 'Причина', 'Классы шума']);
     else expect(header.slice(0, 5)).toEqual(['Phrase', 'Group (implicit duplicates)', 'Verdict', 'Reason', 'Noise classes']);
     expect(header).toContain(lang === 'ru' ? '«!Точная» (частотность)' : '"!Exact" (volume)');
-    expect(header.filter((h) => /\d{4}-\d{2}$/.test(h))).toHaveLength(24);
+    const monthHeaders = header.filter((h) => /\d{4}-\d{2}$/.test(h));
+    expect(monthHeaders).toHaveLength(24);
+    expect([monthHeaders[0]?.slice(-7), monthHeaders[23]?.slice(-7)]).toEqual(['2024-01', '2025-12']);
 
     // Rows: one a phrase, in order; the duplicates share a group; the volumes the client sent.
     const rows = Array.from({ length: PHRASES.length }, (_, i) => rowValues(core, 3 + i));
@@ -130,7 +133,9 @@ describe('core_workbook: POST /v2/core/workbook', { timeout: 60_000 }, () => {
     [{ phrases: ['велосипед'], lang: 'de' }, 'lang'],
     [{ phrases: ['велосипед'], region: 99_999_999 }, 'region'],
     [{ phrases: [{ phrase: 'велосипед', volume: -1 }] }, 'phrases[0]'],
-    [{ phrases: [{ phrase: 'велосипед', months: [{ year: 2025, month: 13, search_volume: 1 }] }] }, 'phrases[0]'],
+    [{ phrases: [{ phrase: 'велосипед', months: [1, -2] }], first_month: '2025-01' }, 'phrases[0]'],
+    [{ phrases: [{ phrase: 'велосипед', months: [1, 2] }] }, 'first_month'],
+    [{ phrases: ['велосипед'], first_month: '2025-13' }, 'first_month'],
     [{ phrases: ['велосипед', 'самокат'], clean: { phrases: [] } }, 'clean'],
   ])('refuses %j with 400 naming %s, before any work', async (body, field) => {
     const { app, source } = setup();
@@ -163,7 +168,7 @@ async function mcp(app: App, method: string, params: Record<string, unknown>) {
 describe('core_workbook: MCP', { timeout: 60_000 }, () => {
   it('answers a resource link to the workbook, which resources/read gives back as the XLSX', async () => {
     const { app, source } = setup();
-    const call = await mcp(app, 'tools/call', { name: 'core_workbook', arguments: { phrases: PHRASES, region: 213, lang: 'ru' } });
+    const call = await mcp(app, 'tools/call', { name: 'core_workbook', arguments: { phrases: PHRASES, region: 213, lang: 'ru', first_month: '2024-01' } });
     expect(call.result?.isError, JSON.stringify(call)).toBeFalsy();
     const link = call.result.content.find((c: { type: string }) => c.type === 'resource_link');
     expect(link).toMatchObject({ mimeType: expect.stringContaining('spreadsheetml'), name: 'semanticheskoe-yadro.xlsx' });

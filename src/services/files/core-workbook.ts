@@ -15,26 +15,22 @@ import { createSlicer } from '../loop-slicer.js';
 import type { CsvCell, TableLang } from './table.js';
 import { type ColumnCells, seeCell, sheetShapeFrom, streamWorkbook, type TableSheet } from './xlsx-format.js';
 
-/** One month of a phrase's broad series, as search_volume answers it. */
-export interface WorkbookMonth {
-  year: number;
-  month: number;
-  search_volume: number;
-}
-
 /** What the client sent of a phrase besides its text: volumes per match type and the broad series. */
 export interface WorkbookFigures {
   volume?: number | null | undefined;
   phrase?: number | null | undefined;
   exact?: number | null | undefined;
   order?: number | null | undefined;
-  months?: readonly WorkbookMonth[] | undefined;
+  /** The broad monthly counts, oldest first, the first of them in CoreWorkbookInput.firstMonth. */
+  months?: readonly number[] | undefined;
 }
 
 /** What the workbook is written from: the clean, each phrase's figures (same order), and the facts of the file. */
 export interface CoreWorkbookInput {
   clean: CleanResult;
   figures: readonly WorkbookFigures[];
+  /** The calendar month of every phrase's months[0] (one window for the whole list, as search_volume answers). */
+  firstMonth?: { year: number; month: number } | undefined;
   /** `operation` is `core_workbook`; the region is the asked one's name (or "all regions"). */
   facts: FileFacts;
   /** The service's version, said on the about sheet. */
@@ -49,6 +45,12 @@ const MAX_CELL = 32_767;
 const PAGE = 500;
 
 const monthKey = (m: { year: number; month: number }) => `${m.year}-${String(m.month).padStart(2, '0')}`;
+
+/** The month `k` months after `first`. */
+const monthAfter = (first: { year: number; month: number }, k: number) => {
+  const index = first.year * 12 + first.month - 1 + k;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+};
 
 /**
  * Rows as a table sheet: the shape (widths from every cell) worked out first, with yields to the event loop, then
@@ -96,11 +98,13 @@ function groupsOf(clean: CleanResult): (number | null)[] {
   return clean.phrases.map((p) => number.get(p.duplicate_of ?? p.phrase) ?? null);
 }
 
-/** The newest 24 months any phrase has, oldest first. */
-function monthColumns(figures: readonly WorkbookFigures[]): string[] {
-  const keys = new Set<string>();
-  for (const f of figures) for (const m of f.months ?? []) keys.add(monthKey(m));
-  return [...keys].sort().slice(-MAX_MONTHS);
+/** The window of the month columns: its offset into each phrase's months and its calendar months (the newest 24). */
+function monthWindow(input: CoreWorkbookInput): { skip: number; columns: { year: number; month: number }[] } {
+  if (!input.firstMonth) return { skip: 0, columns: [] };
+  let longest = 0;
+  for (const f of input.figures) longest = Math.max(longest, f.months?.length ?? 0);
+  const skip = Math.max(0, longest - MAX_MONTHS);
+  return { skip, columns: Array.from({ length: longest - skip }, (_, k) => monthAfter(input.firstMonth!, skip + k)) };
 }
 
 const noiseWords = (noise: readonly string[], lang: TableLang) => noise.map((c) => NOISE_CLASSES[c]?.[lang] ?? c).join(', ');
@@ -110,20 +114,19 @@ function coreSheet(input: CoreWorkbookInput, title: string): Promise<TableSheet>
   const { clean, figures, facts } = input;
   const { lang } = facts;
   const h = CORE_HEADERS;
-  const months = monthColumns(figures);
+  const { skip, columns: months } = monthWindow(input);
   const headers = [
     h.phrase[lang], h.group[lang], h.verdict[lang], h.reason[lang], h.noise[lang],
     h.broad[lang], h.phraseVolume[lang], h.exact[lang], h.order[lang],
-    ...months.map((m) => `${h.month[lang]} ${m}`),
+    ...months.map((m) => `${h.month[lang]} ${monthKey(m)}`),
     h.peak[lang], h.index[lang], h.yoy[lang], h.trend[lang], h.crossMinus[lang], h.region[lang],
   ];
   const groups = groupsOf(clean);
-  const firstMonth = Number(months[0]?.slice(5) ?? 1);
+  const firstMonth = months[0]?.month ?? 1;
   function* rows(): Generator<CsvCell[]> {
     for (const [i, p] of clean.phrases.entries()) {
       const f = figures[i] ?? {};
-      const byMonth = new Map((f.months ?? []).map((m) => [monthKey(m), m.search_volume]));
-      const series = months.map((m) => byMonth.get(m));
+      const series = months.map((_, k) => f.months?.[skip + k]);
       // The season is read from the months the phrase has, in the sheet's window, when they are a whole run of 12+.
       const known = series.filter((v): v is number => typeof v === 'number');
       const season = known.length === series.length ? seasonalityOf(known, firstMonth) : null;
