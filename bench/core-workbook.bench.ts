@@ -16,6 +16,7 @@ import { loadRegionCatalog } from '../src/adapters/region-data.js';
 import { cleanCore } from '../src/domain/core/clean.js';
 import { streamCoreWorkbook } from '../src/services/files/core-workbook.js';
 import { corePhrases } from './support/core-phrases.js';
+import { probeWhile } from './support/healthz-probe.js';
 import { loadLine, machineLine } from './support/machine.js';
 import { numberOption } from './support/options.js';
 import { serviceEnv, startService } from './support/service-process.js';
@@ -51,28 +52,9 @@ try {
     await warm.arrayBuffer();
     for (let round = 1; round <= rounds; round++) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const rssBefore = service.rssBytes() ?? 0;
-      let peak = rssBefore;
-      const latencies: number[] = [];
-      let running = true;
-      const sampler = setInterval(() => (peak = Math.max(peak, service.rssBytes() ?? 0)), 20);
-      const prober = (async () => {
-        while (running) {
-          const started = performance.now();
-          await fetch(`${service.url}/healthz`).then((r) => r.text());
-          latencies.push(performance.now() - started);
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-      })();
-      const started = performance.now();
-      const size = (await (await call(path, body)).arrayBuffer()).byteLength;
-      const wall = performance.now() - started;
-      running = false;
-      await prober;
-      clearInterval(sampler);
-      latencies.sort((a, b) => a - b);
-      const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0;
-      rows.push([`${label} ${count}`, round, `${(size / 1024 / 1024).toFixed(1)} MiB`, ms(wall), latencies.length, ms(p99), ms(latencies.at(-1) ?? 0), mib(peak - rssBefore)]);
+      const run = await probeWhile(service.url, () => service.rssBytes(), async () => (await (await call(path, body)).arrayBuffer()).byteLength);
+      const { result: size, wallMs: wall, latencies, p99 } = run;
+      rows.push([`${label} ${count}`, round, `${(size / 1024 / 1024).toFixed(1)} MiB`, ms(wall), latencies.length, ms(p99), ms(latencies.at(-1) ?? 0), mib(run.rssGrowth)]);
     }
   }
 } finally {

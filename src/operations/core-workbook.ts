@@ -4,7 +4,7 @@ import { invalidField } from '../domain/errors.js';
 import type { RegionCatalog } from '../domain/regions/catalog.js';
 import { integerField } from '../domain/requests/parse.js';
 import type { ServiceContext } from '../services/context.js';
-import type { FileFacts } from '../services/files/about-sheet.js';
+import { collectedAt, type FileFacts } from '../services/files/about-sheet.js';
 import { streamCoreWorkbook, type WorkbookFigures } from '../services/files/core-workbook.js';
 import { WorkbookFile, XLSX_CONTENT_TYPE } from '../services/files/workbook-file.js';
 import { checkCoreRequest, cleanPhrases, coreCleanRequestSchema, coreLimits, corePhraseText } from './core-clean.js';
@@ -80,12 +80,6 @@ function checkRequest(input: CoreWorkbookRequest, catalog: RegionCatalog): void 
 }
 
 const SOURCES = new Set<FileFacts['source']>(['demo', 'wordstat', 'none']);
-
-/** `2026-11-26 17:30 (Europe/Moscow)`: the service's own clock and time zone. */
-function collectedAt(now: number, timeZone: string): string {
-  const text = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(now);
-  return `${text} (${timeZone})`;
-}
 
 function factsOf(input: CoreWorkbookRequest, figures: readonly WorkbookFigures[], ctx: Pick<ServiceContext, 'catalog' | 'sourceKind' | 'clock' | 'timeZone'>): FileFacts {
   const lang = input.lang ?? 'en';

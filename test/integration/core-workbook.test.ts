@@ -5,9 +5,8 @@ import type { App } from '../../src/app.js';
 import { callNumberAnswers } from '../support/answers/call-number-answers.js';
 import { createFakeSource, type FakeSource } from '../support/fake-source.js';
 import { createTestApp, post } from '../support/app.js';
-import type { UsageRow } from '../../src/ports/ledger.js';
 import { AUTH_HEADER } from '../support/kit.js';
-import { createTestPglite } from '../support/pglite.js';
+import { createTaskTestApp } from '../support/task-app.js';
 
 /*
  * Issue 27, section 3: the semantic-core workbook, POST /v2/core/workbook (an XLSX) and the MCP tool
@@ -204,19 +203,8 @@ describe('core_workbook: MCP', { timeout: 60_000 }, () => {
 
 describe('core_clean task result ?format=xlsx', { timeout: 60_000 }, () => {
   it('is the semantic-core workbook of the stored clean, with the volumes and region the task was posted with', async () => {
-    const source = createFakeSource({ answers: callNumberAnswers, latencyMs: 0 });
-    const ledger = createMemoryLedger();
-    let ended: (row: UsageRow) => void = () => {};
-    const taskEnded = new Promise<UsageRow>((resolve) => (ended = resolve));
-    const record = ledger.record.bind(ledger);
-    ledger.record = (row) => {
-      record(row);
-      if (row.operation.endsWith('.task')) ended(row);
-    };
-    const taskClient = await createTestPglite();
-    const app = createTestApp({ source, ledger, taskClient }, { TASK_WORKERS: '1' });
-    await app.ready();
-    apps.push({ close: async () => (await app.close(), await taskClient.close()) });
+    const { app, source, taskEnded, close } = await createTaskTestApp();
+    apps.push({ close });
     const phrases = [{ phrase: 'купить самокат', volume: 700 }, { phrase: 'самокаты купить', volume: 90 }, { phrase: 'самокат бесплатно', volume: 5 }];
     const posted = await post(app, '/v1/keywords/core_clean/task_post', { phrases, region: 213 });
     const id = posted.json.tasks[0].id as string;

@@ -102,6 +102,12 @@ const HEADINGS = {
   notes: { ru: 'Примечания', en: 'Notes' },
 } as const;
 
+/** `2026-11-26 17:30 (Europe/Moscow)`: when a file was made, by the service's own clock and time zone. */
+export function collectedAt(now: number, timeZone: string): string {
+  const text = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(now);
+  return `${text} (${timeZone})`;
+}
+
 /** The title of a table's sheet: what, where, when, and from which source (`демо-данные` when demo). */
 export function titleLine(facts: FileFacts): string {
   const what = OPERATION_TITLES[facts.operation]?.[facts.lang] ?? facts.operation;
