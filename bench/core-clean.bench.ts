@@ -3,44 +3,25 @@
  * shipped OpenCorpora dictionary), the word lists of data/core/ and the region catalogue, region Moscow.
  * Reports the dictionary's load (wall, CPU, RSS), the one-time compile of the word lists and place names, and the
  * cleaning itself: cold (every word new to the memo) and warm (a second list), CPU time and RSS. Goal: ≤ 2 s CPU
- * for 10,000 phrases.
+ * for 10,000 phrases. Then the longest event-loop stall (perf_hooks monitorEventLoopDelay, 1 ms resolution) of a
+ * 10,000 clean in one piece (`cleanCore`) and in slices with a yield between them (`cleanCoreInSlices`, what the
+ * service runs): goal, no stall a /healthz probe would see past 100 ms.
  *
  *   npm run bench -- core-clean [--phrases 10000]
  */
 import { azMorphologyProvider } from '../src/adapters/morphology/az-morphology.js';
 import { loadCoreRules } from '../src/adapters/morphology/core-data.js';
 import { loadRegionCatalog } from '../src/adapters/region-data.js';
-import { cleanCore, type CorePhraseInput } from '../src/domain/core/clean.js';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { createSlicer } from '../src/services/loop-slicer.js';
+import { cleanCore, cleanCoreInSlices, type CorePhraseInput } from '../src/domain/core/clean.js';
 import { loadLine, machineLine } from './support/machine.js';
+import { corePhrases as phrases } from './support/core-phrases.js';
 import { numberOption } from './support/options.js';
 import { mib, ms, printTable } from './support/table.js';
 
 const count = numberOption('phrases', 10_000);
-
-/** A deterministic, plausible niche: products × modifiers × tails, with noise and other cities among them. */
-function phrases(n: number, salt: number): CorePhraseInput[] {
-  const products = ['велосипед', 'велосипеды', 'самокат', 'самокаты', 'беговел', 'электросамокат', 'шлем', 'велосипедный шлем', 'горный велосипед', 'трехколесный велосипед', 'bmx', 'fatbike', 'велокресло', 'велосипедная камера', 'насос для велосипеда'];
-  const who = ['', 'детский', 'детские', 'для мальчика', 'для девочки', 'подростковый', 'взрослый', 'женский', 'мужской', 'складной', 'скоростной', 'легкий', 'лучший', 'недорогой', 'дешевле'];
-  const intent = ['', 'купить', 'куплю', 'цена', 'цены', 'магазин', 'интернет магазин', 'недорого', 'со скидкой', 'в кредит', 'доставка', 'распродажа', 'отзывы', 'бесплатно', 'своими руками', 'как выбрать', 'б/у', 'авито', 'вакансии', 'фото', 'ремонт', 'запчасти', 'размер', 'на 10 лет', 'на 5 лет', '20 дюймов', '24 дюйма', '26 дюймов'];
-  const brands = ['', '', '', 'stels', 'stern', 'forward', 'merida', 'trek', 'giant', 'cube', 'author', 'format', 'novatrack', 'schwinn', 'kugoo', 'xiaomi'];
-  const where = ['', '', '', '', 'в москве', 'москва', 'мск', 'спб', 'екатеринбург', 'в казани', 'новосибирск', 'нижний новгород', 'химки', 'зеленоград'];
-  const out: CorePhraseInput[] = [];
-  // mulberry32: deterministic and evenly spread (an LCG's low bits would correlate the parts).
-  let x = 12345 + salt * 7919;
-  const next = (m: number) => {
-    x = (x + 0x6d2b79f5) | 0;
-    let z = Math.imul(x ^ (x >>> 15), 1 | x);
-    z = (z + Math.imul(z ^ (z >>> 7), 61 | z)) ^ z;
-    return Math.floor((((z ^ (z >>> 14)) >>> 0) / 4294967296) * m);
-  };
-  while (out.length < n) {
-    const parts = [intent[next(intent.length)], who[next(who.length)], products[next(products.length)], brands[next(brands.length)], where[next(where.length)]];
-    if (next(2)) parts.reverse();
-    const phrase = parts.filter(Boolean).join(' ');
-    out.push({ phrase: `${phrase}${next(5) === 0 ? ` ${next(90) + 10}` : ''}`, volume: next(5000), exact: next(20) === 0 ? 0 : next(500) });
-  }
-  return out;
-}
 
 const cpu = () => {
   const u = process.cpuUsage();
@@ -95,3 +76,40 @@ console.log(
 );
 console.log(`negative keywords: ${r.negative_keywords.entries.map((e) => `${e.text} (${e.class}, ${e.removes.length})`).join(", ")}`);
 console.log(`goal ≤ 2,000 ms CPU for ${count}: cold ${cold.cpu <= 2000 ? 'met' : 'NOT met'}, warm ${warm.cpu <= 2000 ? 'met' : 'NOT met'}`);
+
+
+/** The longest event-loop delay (ms) while `work` runs, and its wall and CPU time. */
+async function stallOf(work: () => Promise<unknown>): Promise<{ stall: number; wall: number; cpu: number }> {
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  histogram.enable();
+  await new Promise((resolve) => setTimeout(resolve, 5)); // the monitor's timer running before the work starts
+  const t0 = performance.now();
+  const c0 = cpu();
+  await work();
+  const result = { wall: performance.now() - t0, cpu: cpu() - c0 };
+  await nextTurn(); // the delay of a synchronous run is recorded on the turn after it
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  histogram.disable();
+  return { stall: histogram.max / 1e6, ...result };
+}
+const list3 = phrases(count, 3);
+const list4 = phrases(count, 4);
+const whole = await stallOf(async () => cleanCore(list3, { rules, catalog, regionId: 213 }, morphology));
+let pauses = 0;
+const slicer = createSlicer();
+const sliced = await stallOf(() =>
+  cleanCoreInSlices(list4, { rules, catalog, regionId: 213 }, morphology, () => {
+    const paused = slicer();
+    if (paused) pauses++;
+    return paused;
+  }),
+);
+printTable(
+  `event-loop stall of a ${count} clean (monitorEventLoopDelay max)`,
+  ['how', 'wall ms', 'CPU ms', 'longest stall ms', 'yields'],
+  [
+    ['cleanCore, one piece (before)', ms(whole.wall), ms(whole.cpu), ms(whole.stall), '0'],
+    ['cleanCoreInSlices, a yield per 5 ms of work (the service)', ms(sliced.wall), ms(sliced.cpu), ms(sliced.stall), String(pauses)],
+  ],
+);
+console.log(`goal longest stall ≤ 100 ms: ${sliced.stall <= 100 ? 'met' : 'NOT met'}; ≤ 2,000 ms CPU: ${sliced.cpu <= 2000 ? 'met' : 'NOT met'}`);

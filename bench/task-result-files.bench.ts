@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { probeWhile } from './support/healthz-probe.js';
 import { loadLine, machineLine } from './support/machine.js';
 import { numberOption, option } from './support/options.js';
 import { ROOT, serviceEnv, startNodeProcess } from './support/service-process.js';
@@ -91,28 +92,11 @@ async function measure(label: string, tree: string): Promise<(string | number)[]
       const target = format === 'json' ? path : `${path}?format=${format}`;
       await (await call(target)).arrayBuffer(); // warm-up: ExcelJS loaded, plans cached
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      const rssBefore = service.rssBytes() ?? 0;
-      let peak = rssBefore;
-      const latencies: number[] = [];
-      let running = true;
-      const sampler = setInterval(() => (peak = Math.max(peak, service.rssBytes() ?? 0)), 20);
-      const prober = (async () => {
-        while (running) {
-          const started = performance.now();
-          await fetch(`${service.url}/healthz`).then((r) => r.text());
-          latencies.push(performance.now() - started);
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-      })();
-      const started = performance.now();
-      const sizes = await Promise.all(Array.from({ length: parallel }, async () => (await (await call(target)).arrayBuffer()).byteLength));
-      const wall = performance.now() - started;
-      running = false;
-      await prober;
-      clearInterval(sampler);
-      latencies.sort((a, b) => a - b);
-      const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0;
-      rows.push([label, `${parallel} × ${format}`, `${(sizes[0]! / 1024 / 1024).toFixed(1)} MiB`, ms(wall), latencies.length, ms(p99), ms(latencies.at(-1) ?? 0), mib(peak - rssBefore)]);
+      const run = await probeWhile(service.url, () => service.rssBytes(), () =>
+        Promise.all(Array.from({ length: parallel }, async () => (await (await call(target)).arrayBuffer()).byteLength)),
+      );
+      const { result: sizes, wallMs: wall, latencies, p99 } = run;
+      rows.push([label, `${parallel} × ${format}`, `${(sizes[0]! / 1024 / 1024).toFixed(1)} MiB`, ms(wall), latencies.length, ms(p99), ms(latencies.at(-1) ?? 0), mib(run.rssGrowth)]);
     }
   } finally {
     await service.stop();

@@ -6,7 +6,7 @@
  *   npm run bench -- xlsx-export [--rows 10000] [--rounds 3]
  */
 import { writeCsv } from '../src/rest/csv/csv-format.js';
-import { writeXlsx } from '../src/rest/csv/xlsx-format.js';
+import { writeXlsx } from '../src/services/files/xlsx-format.js';
 import { loadLine, machineLine } from './support/machine.js';
 import { numberOption } from './support/options.js';
 import { printTable, ratio } from './support/table.js';

@@ -78,11 +78,14 @@ export async function callTool(
       },
     };
   }
+  const links = tool.links?.(outcome.result) ?? [];
+  const answer = outcome.result as { toJSON?: () => unknown };
   return {
     outcome: summary,
     result: {
-      content: [{ type: 'text', text: tool.summarize(outcome.result, parsed as never) }],
-      structuredContent: outcome.result as Record<string, unknown>,
+      content: [{ type: 'text', text: tool.summarize(outcome.result, parsed as never) }, ...links.map((link) => ({ type: 'resource_link' as const, ...link }))],
+      // A file's answer is its summary (WorkbookFile.toJSON), a plain object as the output schema says.
+      structuredContent: (typeof answer.toJSON === 'function' ? answer.toJSON() : answer) as Record<string, unknown>,
       _meta: billing,
     },
   };

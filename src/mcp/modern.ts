@@ -13,6 +13,7 @@ import {
 import type { Principal } from '../services/auth/authenticator.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { callTool } from './call-tool.js';
+import { listFileResources, readFileResource } from './file-resources.js';
 import { INSTRUCTIONS, listingOf, type McpServerOptions, SERVER_INFO, toolCallOf, toolsByName } from './server.js';
 import { registerTaskMethods, TASKS_EXTENSION, taskInsteadOfRefusal } from './tasks-extension.js';
 import { MCP_TOOLS } from './tool-list.js';
@@ -69,11 +70,21 @@ export function createModernServer(runtime: ServiceRuntime, principal: Principal
   const listing = listingOf(tools) as Tool[];
   const byName = toolsByName(tools);
   const server = new ModernServer(SERVER_INFO, {
-    capabilities: { tools: {}, extensions: { [TASKS_EXTENSION]: {} } },
+    capabilities: { tools: {}, resources: {}, extensions: { [TASKS_EXTENSION]: {} } },
     instructions: INSTRUCTIONS,
     cacheHints: { 'tools/list': LIST_HINT, 'server/discover': LIST_HINT },
   });
   server.setRequestHandler('tools/list', () => ({ tools: listing }));
+  // The files tools made for this key (core_workbook's XLSX), linked from their answers.
+  server.setRequestHandler('resources/list', () => listFileResources(principal, runtime.clock.now()));
+  server.setRequestHandler('resources/read', (request) => {
+    try {
+      return readFileResource(principal, request.params.uri, runtime.clock.now());
+    } catch (error) {
+      const { message, data } = error as { message: string; data?: unknown };
+      throw new ProtocolError(ProtocolErrorCode.ResourceNotFound, message, data);
+    }
+  });
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const { name, args } = toolCallOf(request.params);
     const tool = byName.get(name);

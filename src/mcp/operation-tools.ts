@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { livePlanOf, runLive } from '../operations/live.js';
 import type { Operation } from '../operations/operation.js';
 import type { OperationRegistry } from '../operations/registry.js';
+import { WorkbookFile } from '../services/files/workbook-file.js';
+import { keepFile } from './file-resources.js';
 import { rowLimitDoc, rowLimitField } from './row-limit.js';
 import { defineTool, type McpTool } from './tool.js';
 
@@ -39,6 +41,11 @@ function operationTool(op: Operation): McpTool {
     effects: mcp.effects,
     run: async (args: Record<string, unknown>, scope) => {
       const presented = await runLive(op, requestOf(args), scope);
+      // A file (core_workbook): kept for the caller, and linked from the answer.
+      if (presented instanceof WorkbookFile) {
+        await keepFile(presented, scope.principal, scope.clock?.now() ?? Date.now());
+        return presented;
+      }
       if (rows) {
         const list = (presented as Record<string, unknown[]>)[rows]!;
         return { ...(presented as object), [rows]: list.slice(0, args.limit as number), total: list.length };
@@ -46,6 +53,7 @@ function operationTool(op: Operation): McpTool {
       return isList ? { result: presented } : presented;
     },
     ...(op.plan ? { plan: (args: Record<string, unknown>, scope) => livePlanOf(op, requestOf(args), scope) } : {}),
+    links: (result: unknown) => (result instanceof WorkbookFile && result.link ? [result.link] : []),
     summarize: (result: unknown, args: Record<string, unknown>) =>
       mcp.summarize((isList ? (result as { result: unknown }).result : result) as never, args as never),
   });

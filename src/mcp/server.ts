@@ -1,10 +1,11 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ErrorCode, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Principal } from '../services/auth/authenticator.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { callTool, type PlannedWith, type ToolCallOutcome } from './call-tool.js';
+import { listFileResources, readFileResource } from './file-resources.js';
 import { MCP_TOOLS } from './tool-list.js';
 import { jsonSchemaOf, type McpTool } from './tool.js';
 import { annotationsOf } from '../operations/tool-effects.js';
@@ -62,8 +63,11 @@ export function createMcpServer(runtime: ServiceRuntime, principal: Principal, o
   const tools = options.tools ?? MCP_TOOLS;
   const listing = listingOf(tools);
   const byName = toolsByName(tools);
-  const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
+  // The files tools made for this key (core_workbook's XLSX), linked from their answers.
+  server.setRequestHandler(ListResourcesRequestSchema, () => listFileResources(principal, runtime.clock.now()));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => readFileResource(principal, request.params.uri, runtime.clock.now()));
   setUncheckedRequestHandler(server, TOOLS_CALL, async (request) => {
     const { name, args } = toolCallOf(request.params);
     const tool = byName.get(name);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { SourceCall } from '../domain/source-call.js';
 import type { RequestContext } from '../services/runtime.js';
 import type { ToolEffects } from '../operations/tool-effects.js';
+import type { FileLink } from '../services/files/workbook-file.js';
 
 /**
  * One MCP tool: the REST request schema it validates with, the response schema it answers in, the work and a
@@ -31,6 +32,8 @@ export interface McpTool<Input extends z.ZodObject = z.ZodObject, Output = unkno
   plan?(args: z.output<Input>, scope: RequestContext): SourceCall[];
   /** The task operation a refusal of the live plan points to (its task_post route); default search_volume's. */
   taskOperation?: string;
+  /** Resources the answer links to (a file the tool made: resource_link content items). */
+  links?(result: Output): FileLink[];
   /** A few lines an agent or a person can read without parsing JSON: top rows, trend, totals. */
   summarize(result: Output, args: z.output<Input>): string;
 }

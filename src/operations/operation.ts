@@ -23,6 +23,8 @@ export interface OperationLimits {
   calls: number;
   /** Rows per page of a task's stored result, per face (task-result-pages.ts). */
   pages: typeof TASK_RESULT_PAGES;
+  /** Largest REST request body, when the operation's items are bigger than the 1 MiB every other route takes. */
+  bodyBytes?: number;
 }
 
 /** The limits every operation shares unless it says otherwise. */
@@ -64,7 +66,7 @@ export interface RestBinding {
   family: 'v1' | 'v2';
   summary: string;
   /** OpenAPI: the success body (v1: the envelope), and examples of both bodies. */
-  docs?: { response: z.ZodType; requestExample: Record<string, unknown>; responseExample: unknown };
+  docs?: { response: z.ZodType; requestExample: Record<string, unknown>; responseExample: unknown; file?: string };
   /** Its result as one table (tables.ts): the route's `?format=csv|xlsx` (and its task_get's). None: no table form. */
   table?: ResultTable;
 }

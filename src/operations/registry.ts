@@ -1,6 +1,7 @@
 import { coreCleanOperation } from './core-clean.js';
 import { coreClustersOperation } from './core-clusters.js';
 import { coreExpandOperation } from './core-expand.js';
+import { coreWorkbookOperation } from './core-workbook.js';
 import { dynamicsOperation } from './dynamics.js';
 import { locationsOperation } from './locations.js';
 import type { Operation } from './operation.js';
@@ -29,6 +30,7 @@ export const OPERATIONS: readonly Operation[] = [
   quotaOperation,
   coreCleanOperation,
   coreExpandOperation,
+  coreWorkbookOperation,
   usageOperation,
   serpOperation,
   coreClustersOperation,

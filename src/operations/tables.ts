@@ -1,14 +1,9 @@
 import type { LocationsResultJson, SearchVolumeItemJson, SuggestionsResultJson } from './present-v1.js';
 import { EXTRA_MATCH_TYPES, type ExtraMatchType } from '../domain/match-types.js';
 
-/** A cell before formatting (CSV, XLSX): numbers take the file's decimal mark, null is an empty cell. */
-export type CsvCell = string | number | boolean | null | undefined;
+import type { CsvCell, CsvTable } from '../services/files/table.js';
 
-/** One table of an operation's result: a header row (the JSON field names) and its rows, cell for cell. */
-export interface CsvTable {
-  columns: string[];
-  rows: CsvCell[][];
-}
+export type { CsvCell, CsvTable };
 
 /** How an operation's presented result (for /v1, the task's `result` items; for /v2, the body) becomes one table. */
 export type ResultTable = (presented: unknown) => CsvTable;

@@ -16,7 +16,9 @@ import { assertJsonContentType, parseJsonText, readJsonBody } from './body.js';
 import { envelopeTemplate } from './kept-envelope.js';
 import { createHitMemo, type HitMemo, isKeptRoute, type KeptAnswer } from './hit-memo.js';
 import { csvRequestFor } from './csv/csv-request.js';
-import { csvReply } from './csv/csv-response.js';
+import { coreCleanTaskFile, isCoreCleanTaskGet } from './csv/core-clean-task-file.js';
+import { csvReply, workbookFileReply } from './csv/csv-response.js';
+import { WorkbookFile } from '../services/files/workbook-file.js';
 import { type TableLang, tableLangOf } from './csv/table-lang.js';
 import { errorReply } from './responses.js';
 import { locationFallbackHeaders } from './location-fallback.js';
@@ -69,7 +71,7 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
       if (keptRoute) {
         try {
           assertJsonContentType(call.headers);
-          text = await readTextBody(call, MAX_BODY_BYTES);
+          text = await readTextBody(call, route.maxBodyBytes ?? MAX_BODY_BYTES);
         } catch (error) {
           readFailure = { error };
         }
@@ -92,7 +94,7 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
           csv = csvRequestFor(call); // ?format=csv or Accept: text/csv (src/rest/csv)
           lang = csv && tableLangOf(call, csv); // ?lang=ru|en; a workbook follows Accept-Language
           if (readFailure) throw readFailure.error;
-          body = text !== undefined ? parseJsonText(text) : (route.method ?? 'POST') === 'POST' ? await readJsonBody(call) : Object.fromEntries(call.query);
+          body = text !== undefined ? parseJsonText(text) : (route.method ?? 'POST') === 'POST' ? await readJsonBody(call, route.maxBodyBytes) : Object.fromEntries(call.query);
           // Clients of the envelope format post an array of tasks; exactly one task is accepted as that task
           // (task_post takes the array itself: each task is checked on its own).
           if (family === 'v1' && Array.isArray(body) && route.input !== 'each-task') body = unwrapSingleTask(body);
@@ -103,6 +105,8 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
       if (!outcome.ok) return refuse(family, call, outcome.error, body, startedAt, outcome.cost);
       const { result: presented, cacheStatus, cost } = outcome;
       const headers: Record<string, string> = route.free ? { 'x-cost': '0' } : { 'x-cache': cacheStatus, 'x-cost': String(cost) };
+      // An operation whose answer is a file (core_workbook): its bytes, whatever the format asked.
+      if (presented instanceof WorkbookFile) return workbookFileReply(presented, headers);
       const fallback = locationFallbackHeaders(body, runtime.catalog);
       Object.assign(headers, fallback);
       if (text !== undefined && cacheStatus === 'HIT' && outcome.scope.tracker.staleCount() === 0 && outcome.scope.tracker.count() > 0) {
@@ -120,6 +124,9 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
         family === 'v1' && route.envelope !== 'own'
           ? presentEnvelope({ path: call.path, body, startedAt, now: runtime.clock.now() }, presented as unknown[], cost)
           : presented;
+      // A finished core_clean task's file is its semantic-core workbook; still waiting, its JSON status.
+      const cleanFile = csv === 'xlsx' && isCoreCleanTaskGet(call.path) ? coreCleanTaskFile(presented, lang ?? 'en', runtime) : undefined;
+      if (cleanFile) return workbookFileReply(cleanFile, headers);
       // A finished task's CSV is its result items' table; a task still waiting answers its JSON status instead.
       const rows = route.envelope === 'own' ? finishedTaskResult(presented) : presented;
       const file = { lang, body, source: runtime.sourceKind, catalog: runtime.catalog, timeZone: runtime.timeZone, now: runtime.clock.now() };

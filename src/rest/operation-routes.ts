@@ -24,6 +24,7 @@ function operationRoute(op: Operation, options: { keywordData?: KeywordDataDeps 
     operation: `${rest.family}.${op.name}`,
     summary: rest.summary,
     ...(op.price === 'free' ? { free: true } : {}),
+    ...(op.limits.bodyBytes ? { maxBodyBytes: op.limits.bodyBytes } : {}),
     ...(rest.docs ? { doc: { ...rest.docs, fields: op.fields } } : {}),
     schema: op.input,
     handle: async (body, scope) => {

@@ -24,6 +24,8 @@ export interface RestRoute<S extends z.ZodType = z.ZodType> {
   envelope?: 'own';
   /** A free read of the caller's own account (usage, quota): cost 0, no X-Cache. */
   free?: boolean;
+  /** Largest body this route reads (default MAX_BODY_BYTES, 1 MiB): the operation's `limits.bodyBytes`. */
+  maxBodyBytes?: number;
   family: Family;
   /** Name in the ledger, logs and metrics, e.g. `v2.top`. */
   operation: string;

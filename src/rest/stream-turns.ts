@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { TASK_RESULT_PAGES } from '../domain/requests/task-result-pages.js';
 
 /**
@@ -33,18 +32,4 @@ export async function* inTurn<T>(produce: () => AsyncIterable<T>): AsyncGenerato
   } finally {
     release();
   }
-}
-
-/**
- * A yield to the event loop once `sliceMs` of work has passed since the last one: a long loop (rows of a file)
- * lets other requests in every few milliseconds, whatever the machine's speed (a fixed row count did not).
- */
-export function createSlicer(sliceMs = 5): () => Promise<void> | undefined {
-  let since = performance.now();
-  return () => {
-    if (performance.now() - since < sliceMs) return undefined;
-    return nextTurn().then(() => {
-      since = performance.now();
-    });
-  };
 }

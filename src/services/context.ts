@@ -1,4 +1,5 @@
 import type { RegionCatalog } from '../domain/regions/catalog.js';
+import type { Clock } from '../ports/clock.js';
 import type { IsoDate } from '../domain/types.js';
 import type { QuotaGuard } from '../ports/quota.js';
 import type { UsageService } from './usage.js';
@@ -84,6 +85,9 @@ export interface ServiceContext {
   serp?: SerpRequestSource | undefined;
   /** Which source answers ('none': every data call fails with 503). */
   sourceKind?: string;
+  /** The service's clock and time zone, for a file that says when it was made (a face's scope has them). */
+  clock?: Clock | undefined;
+  timeZone?: string | undefined;
   /**
    * The request's cache-status tracker, for work that answers from a cache of its own (a whole cached
    * suggestions answer records HIT) or reaches an upstream other than the source (a live LLM call records

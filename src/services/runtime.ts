@@ -82,6 +82,8 @@ export function createRequestContext(runtime: ServiceRuntime, principal: Princip
     usage: runtime.usage,
     keywordData: runtime.keywordData,
     sourceKind: runtime.sourceKind,
+    clock: runtime.clock,
+    timeZone: runtime.timeZone,
     tasks: runtime.tasks,
     core: runtime.core,
     source: createRequestSource(runtime.gateway, tracker),

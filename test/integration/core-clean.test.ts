@@ -7,7 +7,7 @@ import { callNumberAnswers } from '../support/answers/call-number-answers.js';
 import { createFakeSource, type FakeSource } from '../support/fake-source.js';
 import { createTestApp, graphql, post } from '../support/app.js';
 import { AUTH_HEADER } from '../support/kit.js';
-import { createTestPglite } from '../support/pglite.js';
+import { createTaskTestApp } from '../support/task-app.js';
 
 /*
  * Issue 27, section 2: the cleaning rules as the operation core_clean, served by REST (POST /v2/core/clean), MCP
@@ -155,19 +155,8 @@ describe('core_clean: POST /v2/core/clean, MCP core_clean, GraphQL coreClean', {
   });
 
   it('runs as a task with the same rows, billed nothing', async () => {
-    const source = createFakeSource({ answers: callNumberAnswers, latencyMs: 0 });
-    const ledger = createMemoryLedger();
-    let ended: (row: UsageRow) => void = () => {};
-    const taskEnded = new Promise<UsageRow>((resolve) => (ended = resolve));
-    const record = ledger.record.bind(ledger);
-    ledger.record = (row) => {
-      record(row);
-      if (row.operation.endsWith('.task')) ended(row);
-    };
-    const taskClient = await createTestPglite();
-    const app = createTestApp({ source, ledger, taskClient }, { TASK_WORKERS: '1' });
-    await app.ready();
-    apps.push({ close: async () => (await app.close(), await taskClient.close()) });
+    const { app, source, taskEnded, close } = await createTaskTestApp();
+    apps.push({ close });
     const body = { phrases: PHRASES, region: 213 };
     const live = await post(app, '/v2/core/clean', body);
     const posted = await post(app, '/v1/keywords/core_clean/task_post', body);

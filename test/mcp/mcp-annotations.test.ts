@@ -45,6 +45,7 @@ const TABLE: Record<string, Hints> = {
   // Expansion asks Wordstat for each phrase it grows from: billed, like wordstat_top.
   core_expand: ASKS_SOURCE,
   task_create_core_expand: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  core_workbook: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 };
 
 /** Arguments no other call in this file asks, so the first call is a cache miss (the tools that answer at once). */
@@ -55,7 +56,7 @@ describe('MCP tool annotations say what a call does (issue 24, item 15)', () => 
     const { client } = await connectClient(started.url);
     const listed = await annotations(client);
     expect([...listed.keys()].sort()).toEqual(Object.keys(TABLE).sort());
-    expect(listed.size).toBe(19);
+    expect(listed.size).toBe(20);
     for (const [name, hints] of listed) expect(hints, name).toEqual({ title: expect.any(String), ...TABLE[name]! });
     expect(listed.get('task_create')!.readOnlyHint).toBe(false);
     await client.close();

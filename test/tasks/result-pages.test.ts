@@ -8,7 +8,7 @@ import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { searchVolumeTable } from '../../src/operations/tables.js';
 import { writeCsv } from '../../src/rest/csv/csv-format.js';
 import { labelTable } from '../../src/rest/csv/column-labels.js';
-import { writeXlsx } from '../../src/rest/csv/xlsx-format.js';
+import { writeXlsx } from '../../src/services/files/xlsx-format.js';
 import { TASK_RESULT_PAGES } from '../../src/domain/requests/task-result-pages.js';
 import { createSqlTaskStore, TASK_MIGRATIONS } from '../../src/adapters/sql/sql-task-store.js';
 import { migrate } from '../../src/adapters/sql/migrations.js';

@@ -1,8 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
+import type { CsvCell, CsvTable } from '../../services/files/table.js';
 
-import type { CsvCell, CsvTable } from '../../operations/tables.js';
-
-export type { CsvCell, CsvTable };
+export type { CsvCell, CsvTable } from '../../services/files/table.js';
 
 /**
  * How to write the file. `excel` (the default) is what Excel with Russian settings opens by a double click:

@@ -1,6 +1,7 @@
 import { invalidField } from '../../domain/errors.js';
 import type { HttpCall } from '../../http/exchange.js';
 import type { TableFormat } from './csv-format.js';
+import { checkCoreCleanTaskFormat, isCoreCleanTaskGet } from './core-clean-task-file.js';
 import { csvTableFor } from './csv-tables.js';
 
 /** The content type of an XLSX answer (what an Accept header names, and the OpenAPI document lists). */
@@ -34,6 +35,10 @@ function tableFormatOf(request: Pick<HttpCall, 'headers' | 'query'>): TableForma
  */
 export function csvRequestFor(request: Pick<HttpCall, 'headers' | 'query' | 'path'>): TableFormat | undefined {
   const dialect = tableFormatOf(request);
+  if (isCoreCleanTaskGet(request.path)) {
+    checkCoreCleanTaskFormat(dialect);
+    return dialect;
+  }
   if (!dialect || csvTableFor(request.path)) return dialect;
   const format = request.query.get('format');
   if (format === 'csv' || format === 'xlsx') throw invalidField('format', `${request.path} has no table form; leave out format=${format}`);

@@ -1,15 +1,16 @@
 import type { Reply } from '../../http/exchange.js';
 import { StreamedList } from '../streamed-list.js';
-import { aboutRows, titleLine } from './about-sheet.js';
+import { aboutRows, titleLine } from '../../services/files/about-sheet.js';
 import { labelTable } from './column-labels.js';
 import { csvHead, csvRows, type TableFormat, writeCsv } from './csv-format.js';
 import { csvTableFor } from './csv-tables.js';
 import { type FileFactsInput, fileFactsOf } from './file-facts.js';
 import { streamedSearchVolumeTable } from './streamed-table.js';
 import type { TableLang } from './table-lang.js';
-import { sheetShapeOf, streamXlsx, type WorkbookExtras } from './xlsx-format.js';
+import { sheetShapeOf, streamXlsx, type WorkbookExtras } from '../../services/files/xlsx-format.js';
 import { inTurn } from '../stream-turns.js';
 import { XLSX_CONTENT_TYPE } from './csv-request.js';
+import type { WorkbookFile } from '../../services/files/workbook-file.js';
 
 /** The sheet about the data, named in both languages so either reader finds it. */
 const ABOUT_SHEET = 'О данных - About';
@@ -76,6 +77,18 @@ function streamedFile(
   }
   const body = inTurn(produce);
   return dialect === 'xlsx' ? xlsxFileReply(body, headers, name) : csvFileReply(body, headers, name, options?.lang);
+}
+
+/**
+ * An operation's answer that is a workbook (core_workbook): its bytes streamed as they are written, in a turn of
+ * their own like a task's big file (stream-turns.ts), with the call's headers (X-Cost).
+ */
+export function workbookFileReply(file: WorkbookFile, headers: Record<string, string>): Reply {
+  return xlsxFileReply(
+    inTurn(() => file.chunks()),
+    { 'content-language': file.summary.lang, ...headers },
+    file.summary.file_name.replace(/\.xlsx$/, ''),
+  );
 }
 
 function csvFileReply(body: Reply['body'], headers: Record<string, string>, name: string, lang: TableLang | undefined): Reply {

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCATION_CODE, regionIdForLocation } from '../../domain/location-codes.js';
 import { EXTRA_MATCH_TYPES } from '../../domain/match-types.js';
 import type { RegionCatalog } from '../../domain/regions/catalog.js';
-import type { FileFacts } from './about-sheet.js';
+import { collectedAt, type FileFacts } from '../../services/files/about-sheet.js';
 import type { TableLang } from './table-lang.js';
 
 /** What the REST pipeline knows when it writes a file: the request, its answer, the runtime's facts. */
@@ -47,12 +47,6 @@ function regionOf(input: FileFactsInput, operation: string): string {
   const regions = field(body, 'regions');
   if (Array.isArray(regions) && regions.length > 0) return regions.map((id) => (typeof id === 'number' ? regionName(catalog, id, lang) : String(id))).join(', ');
   return operation === 'region_search' ? '' : ALL_REGIONS[lang];
-}
-
-/** `2026-11-26 17:30 (Europe/Moscow)`: the service's own clock and time zone. */
-function collectedAt(now: number, timeZone: string): string {
-  const text = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(now);
-  return `${text} (${timeZone})`;
 }
 
 /** Facts a reader needs that the table cannot show, one line each. */

@@ -5,8 +5,8 @@ import { columnLabel, labelCell, labelRows } from './column-labels.js';
 import type { CsvCell } from './csv-format.js';
 import { createSearchVolumeColumns, rowOf, searchVolumeCells } from '../../operations/tables.js';
 import type { TableLang } from './table-lang.js';
-import { createSlicer } from '../stream-turns.js';
-import { type ColumnCells, seeCell, type SheetShape, sheetShapeFrom } from './xlsx-format.js';
+import { createSlicer } from '../../services/loop-slicer.js';
+import { type ColumnCells, seeCell, type SheetShape, sheetShapeFrom } from '../../services/files/xlsx-format.js';
 
 /**
  * A search_volume table over a streamed list (a task's result page, up to 10,000 keywords), never held whole:

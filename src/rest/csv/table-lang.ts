@@ -2,8 +2,9 @@ import { invalidField } from '../../domain/errors.js';
 import type { HttpCall } from '../../http/exchange.js';
 import type { TableFormat } from './csv-format.js';
 
-/** The languages a table's headers can be written in. */
-export type TableLang = 'ru' | 'en';
+import type { TableLang } from '../../services/files/table.js';
+
+export type { TableLang } from '../../services/files/table.js';
 
 /**
  * The language of a table's headers, or undefined for the JSON field names. `?lang=ru|en` decides for every

@@ -130,18 +130,18 @@ function operation(route: RestRoute): Json {
     ...input,
     responses: {
       '200': {
-        description: route.family === 'v1' ? 'The task envelope with the result items' : 'The result',
+        description: doc?.file ? `The file (${doc.file})` : route.family === 'v1' ? 'The task envelope with the result items' : 'The result',
         headers: {
           'X-Cache': { $ref: '#/components/headers/X-Cache' },
           'X-Cost': { $ref: '#/components/headers/X-Cost' },
           'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
         },
-        content: {
-          'application/json': doc
-            ? { schema: ref(doc.response), example: doc.responseExample }
-            : { schema: { type: 'object' } },
-          ...csvContent(route),
-        },
+        content: doc?.file
+          ? { [doc.file]: { schema: { type: 'string', contentMediaType: doc.file } } }
+          : {
+              'application/json': doc ? { schema: ref(doc.response), example: doc.responseExample } : { schema: { type: 'object' } },
+              ...csvContent(route),
+            },
       },
       ...errorResponses(route.family, route.path),
     },

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
-import { createSlicer } from '../stream-turns.js';
-import type { CsvCell, CsvTable } from './csv-format.js';
+import { createSlicer } from '../loop-slicer.js';
+import type { CsvCell, CsvTable } from './table.js';
 
 /** ExcelJS, loaded on the first workbook: it costs ~28 MiB of memory and start-up time that few processes need. */
 let excel: Promise<typeof import('exceljs')> | undefined;
@@ -78,14 +78,17 @@ export function sheetShapeOf(table: CsvTable): SheetShape {
 /**
  * LibreOffice shows an autofilter only when the workbook names its range `_xlnm._FilterDatabase` for the sheet
  * (Excel writes that name too). ExcelJS's streaming writer does not, and its defined names are kept cell by cell
- * (a 10,000-row table would be a million cells), so the name is added to the list it writes, as written.
+ * (a 10,000-row table would be a million cells), so the names are added to the list it writes, as written.
  */
-function declareFilterDatabase(workbook: { definedNames: object }, range: string): void {
+function declareFilterDatabases(workbook: { definedNames: object }, ranges: readonly { sheet: number; range: string }[]): void {
   const names = workbook.definedNames;
   const own = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(names), 'model');
   Object.defineProperty(names, 'model', {
     configurable: true,
-    get: () => [...((own?.get?.call(names) as unknown[]) ?? []), { name: '_xlnm._FilterDatabase', localSheetId: 0, ranges: [range] }],
+    get: () => [
+      ...((own?.get?.call(names) as unknown[]) ?? []),
+      ...ranges.map(({ sheet, range }) => ({ name: '_xlnm._FilterDatabase', localSheetId: sheet, ranges: [range] })),
+    ],
   });
 }
 
@@ -125,19 +128,34 @@ async function* oneAndDone<T>(value: T): AsyncGenerator<T> {
   yield value;
 }
 
+/** One table sheet of a workbook: its name, shape, rows a page at a time, and what it shows above them. */
+export interface TableSheet extends Pick<WorkbookExtras, 'title' | 'codeColumns'> {
+  name: string;
+  shape: SheetShape;
+  pages: AsyncIterable<readonly CsvCell[][]>;
+  /** Printed at this percentage (a sheet of a few columns fits a landscape page at 75). */
+  printScale?: number;
+}
+
 /**
  * The workbook of writeXlsx as it is written, its rows a page at a time (a task's 10,000 keywords read from the
  * database as they go out; `shape` was worked out before, over the same rows). ExcelJS's streaming writer, a
  * slice of rows between yields to the event loop, so other requests are served meanwhile.
  */
-export async function* streamXlsx(
+export function streamXlsx(
   shape: SheetShape,
   pages: AsyncIterable<readonly CsvCell[][]>,
   sheetName: string,
   extras: WorkbookExtras = {},
 ): AsyncGenerator<Uint8Array> {
+  const sheet: TableSheet = { name: sheetName, shape, pages, ...(extras.title ? { title: extras.title } : {}), ...(extras.codeColumns ? { codeColumns: extras.codeColumns } : {}) };
+  return streamWorkbook([sheet], extras.about);
+}
+
+/** Several table sheets, then an optional sheet about the data, written as streamXlsx writes one. */
+export async function* streamWorkbook(sheets: readonly TableSheet[], about?: WorkbookExtras['about']): AsyncGenerator<Uint8Array> {
   const sink = new PassThrough();
-  const writing = writeWorkbook(sink, shape, pages, sheetName, extras).catch((error: unknown) => {
+  const writing = writeWorkbook(sink, sheets, about).catch((error: unknown) => {
     sink.destroy(error as Error);
   });
   try {
@@ -149,31 +167,42 @@ export async function* streamXlsx(
   }
 }
 
-async function writeWorkbook(
-  sink: PassThrough,
-  shape: SheetShape,
-  pages: AsyncIterable<readonly CsvCell[][]>,
-  sheetName: string,
-  extras: WorkbookExtras,
-): Promise<void> {
+type WorkbookWriter = InstanceType<Awaited<ReturnType<typeof loadExcel>>['stream']['xlsx']['WorkbookWriter']>;
+type SheetWriter = ReturnType<WorkbookWriter['addWorksheet']>;
+
+async function writeWorkbook(sink: PassThrough, sheets: readonly TableSheet[], about: WorkbookExtras['about']): Promise<void> {
   const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
   workbook.creator = 'search-demand statistics';
+  const filters: { sheet: number; range: string }[] = [];
+  declareFilterDatabases(workbook, filters);
+  for (const [index, table] of sheets.entries()) {
+    const range = await writeTableSheet(workbook, table, sink);
+    if (range === undefined) return;
+    filters.push({ sheet: index, range });
+  }
+  if (about) writeAboutSheet(workbook.addWorksheet(about.name.slice(0, 31)), about.rows);
+  await workbook.commit();
+}
+
+/** One table sheet: title, a frozen wrapped header with an autofilter, the rows; its filter's range (undefined: the reader left). */
+async function writeTableSheet(workbook: WorkbookWriter, table: TableSheet, sink: PassThrough): Promise<string | undefined> {
+  const { shape } = table;
   const { columns, widths } = shape;
-  const headerRow = extras.title ? 2 : 1;
+  const headerRow = table.title ? 2 : 1;
   const lastColumn = columnName(Math.max(1, columns.length));
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'table', {
+  const sheet = workbook.addWorksheet(table.name.slice(0, 31) || 'table', {
     views: [{ state: 'frozen', ySplit: headerRow, xSplit: columns.length > 1 ? 1 : 0 }],
   });
   const lastRow = headerRow + Math.max(1, shape.rowCount);
   sheet.autoFilter = `A${headerRow}:${lastColumn}${lastRow}`;
-  declareFilterDatabase(workbook, `'${sheet.name.replaceAll("'", "''")}'!$A$${headerRow}:$${lastColumn}$${lastRow}`);
   // Whole numbers with a thousands separator (23 180), as a report shows them; fractions keep the General format.
-  sheet.columns = widths.map((width, c) => ({ width, ...(!extras.codeColumns?.has(c) && shape.wholeNumbers[c] ? { style: { numFmt: '#,##0' } } : {}) }));
+  sheet.columns = widths.map((width, c) => ({ width, ...(!table.codeColumns?.has(c) && shape.wholeNumbers[c] ? { style: { numFmt: '#,##0' } } : {}) }));
   sheet.pageSetup.orientation = 'landscape';
   sheet.pageSetup.printTitlesRow = `${headerRow}:${headerRow}`;
-  if (extras.title) {
-    const title = sheet.addRow([extras.title]);
+  if (table.printScale) sheet.pageSetup.scale = table.printScale;
+  if (table.title) {
+    const title = sheet.addRow([table.title]);
     title.font = { bold: true, size: 12 };
     title.commit();
   }
@@ -184,19 +213,16 @@ async function writeWorkbook(
   header.height = 15 * Math.max(1, ...columns.map((text, c) => wrappedLines(text, widths[c]! - 2)));
   header.commit();
   const slice = createSlicer();
-  for await (const rows of pages) {
+  for await (const rows of table.pages) {
     for (const row of rows) {
-      if (sink.destroyed) return;
+      if (sink.destroyed) return undefined;
       sheet.addRow(row.map((cell) => (cell === null || cell === undefined || (typeof cell === 'number' && !Number.isFinite(cell)) ? null : cell))).commit();
       await slice();
     }
   }
   sheet.commit();
-  if (extras.about) writeAboutSheet(workbook.addWorksheet(extras.about.name.slice(0, 31)), extras.about.rows);
-  await workbook.commit();
+  return `'${sheet.name.replaceAll("'", "''")}'!$A$${headerRow}:$${lastColumn}$${lastRow}`;
 }
-
-type SheetWriter = ReturnType<InstanceType<Awaited<ReturnType<typeof loadExcel>>['stream']['xlsx']['WorkbookWriter']>['addWorksheet']>;
 
 /** The about sheet: labels bold in a narrow column A, long texts wrapped in a wide column B. */
 function writeAboutSheet(sheet: SheetWriter, rows: readonly (readonly (string | number)[])[]): void {

@@ -1,6 +1,6 @@
 import { CPC_LEVELS } from '../../domain/keyword-metrics.js';
 import type { ExtraMatchType } from '../../domain/match-types.js';
-import type { TableLang } from './table-lang.js';
+import type { TableLang } from './table.js';
 
 /** What a workbook says about its data, beside the table: the facts a client's report needs to cite it. */
 export interface FileFacts {
@@ -29,6 +29,7 @@ const OPERATION_TITLES: Record<string, Record<TableLang, string>> = {
   dynamics: { ru: 'Динамика спроса', en: 'Demand over time' },
   regions: { ru: 'Спрос по регионам', en: 'Demand by region' },
   region_search: { ru: 'Поиск регионов', en: 'Region search' },
+  core_workbook: { ru: 'Семантическое ядро', en: 'Semantic core' },
 };
 
 const SOURCE_WORDS: Record<FileFacts['source'], Record<TableLang, { short: string; long: string }>> = {
@@ -101,6 +102,12 @@ const HEADINGS = {
   notes: { ru: 'Примечания', en: 'Notes' },
 } as const;
 
+/** `2026-11-26 17:30 (Europe/Moscow)`: when a file was made, by the service's own clock and time zone. */
+export function collectedAt(now: number, timeZone: string): string {
+  const text = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(now);
+  return `${text} (${timeZone})`;
+}
+
 /** The title of a table's sheet: what, where, when, and from which source (`демо-данные` when demo). */
 export function titleLine(facts: FileFacts): string {
   const what = OPERATION_TITLES[facts.operation]?.[facts.lang] ?? facts.operation;
@@ -120,7 +127,8 @@ export function aboutRows(facts: FileFacts): (string | number)[][] {
     [HEADINGS.region[lang], facts.region],
     [HEADINGS.collected[lang], facts.collectedAt],
   ];
-  if (facts.operation === 'search_volume') {
+  // The core workbook has every match type's column (filled when the client sent that figure).
+  if (facts.operation === 'search_volume' || facts.operation === 'core_workbook') {
     rows.push([], [HEADINGS.matchTypes[lang], MATCH_TYPE_DEFINITIONS.broad[lang]]);
     for (const type of ['phrase', 'exact', 'order'] as const) {
       rows.push(['', MATCH_TYPE_DEFINITIONS[type][lang] + (facts.matchTypes.includes(type) ? '' : lang === 'ru' ? ' (не запрошен)' : ' (not asked)')]);
