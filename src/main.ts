@@ -32,13 +32,14 @@ async function main(): Promise<void> {
     .catch((error: unknown) => logger.error({ err: error }, 'the GraphQL server did not load; tried again on its first request'));
 
   // Stop accepting, let in-flight requests finish, then flush the ledger and close connections: 15 s in all.
-  const ledger = app.runtime.ledger as Partial<{ stats(): { buffered: number } }>;
+  const ledger = app.runtime.ledger as Partial<{ stats(): { bufferedCalls: number } }>;
   const shutdown = createGracefulShutdown({
     server,
     close: () => app.close(),
     logger,
     graceMs: 15_000,
-    unflushedRows: () => ledger.stats?.().buffered ?? 0,
+    // Calls, not rows: one row may count several identical calls (sql-ledger.ts).
+    unflushedRows: () => ledger.stats?.().bufferedCalls ?? 0,
   });
   const onSignal = (signal: string) => void shutdown(signal).then((code) => process.exit(code));
   process.on('SIGTERM', () => onSignal('SIGTERM'));

@@ -90,7 +90,7 @@ describe('the rules catch what they forbid (a small tree of their own)', () => {
       'domain-imports-only-domain: src/domain/rule.ts → src/services/op.ts',
       'domain-is-pure: src/domain/file.ts → fs',
       'faces-not-to-adapters-or-composition: src/graphql/plugin.ts → src/adapters/store.ts',
-      'graphql-not-to-rest: src/graphql/plugin.ts → src/rest/route.ts',
+      'graphql-not-to-sibling-faces: src/graphql/plugin.ts → src/rest/route.ts',
       'http-kit-is-shared: src/http/exchange.ts → src/rest/route.ts',
       'http-kit-is-shared: src/http/front.ts → src/rest/route.ts',
       'no-circular: src/domain/rule.ts → src/services/op.ts',

@@ -25,6 +25,8 @@ export interface SqlLedgerOptions {
 export interface LedgerStats {
   /** Rows accepted but not yet stored (a row may stand for several calls). */
   buffered: number;
+  /** Calls in those rows: what would be lost if the process stopped now. */
+  bufferedCalls: number;
   /** Calls stored. */
   written: number;
   /** INSERTs that failed (each is retried). */
@@ -230,6 +232,7 @@ export function createSqlLedger(options: SqlLedgerOptions): SqlLedger {
     },
     stats: () => ({
       buffered: buffer.length,
+      bufferedCalls: counts.accepted - counts.written,
       written: counts.written,
       failedAttempts: counts.failedAttempts,
       dropped: counts.dropped,
