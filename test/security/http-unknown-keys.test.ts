@@ -12,15 +12,15 @@ import { createTestApp, post } from '../support/app.js';
 const ISSUED = 'sds_issued_key_0123456789';
 
 /** A key store that counts its lookups; `revoke` makes the issued key unknown from then on. */
-function createCountingStore(options: { delayMs?: number } = {}) {
+function createCountingStore(options: { gate?: Promise<void> } = {}) {
   let revoked = false;
   const stored: StoredKey = { id: 'key_1', name: 'dash', createdAt: new Date(0), revokedAt: null };
   const counter = { lookups: 0 };
   const store: KeyStore = {
     async findActiveByHash(hash) {
       counter.lookups++;
-      // real wait: a fake latency (delayMs), only where a test asks for one
-      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+      // A lookup still in flight until the test opens the gate (no real time).
+      await options.gate;
       return !revoked && hash === hashKey(ISSUED) ? stored : undefined;
     },
   };
@@ -43,9 +43,14 @@ describe('unknown keys (issue 11, item 11)', () => {
   });
 
   it('concurrent requests with the same bad key share one lookup', async () => {
-    const { store, counter } = createCountingStore({ delayMs: 20 });
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const { store, counter } = createCountingStore({ gate });
     const auth = createAuthenticator([], store);
-    const answers = await Promise.all(Array.from({ length: 200 }, () => auth.authenticate('Bearer sds_bad_key_burst_0001')));
+    // All 200 arrive while the first lookup is still out; then it answers.
+    const pending = Array.from({ length: 200 }, () => auth.authenticate('Bearer sds_bad_key_burst_0001'));
+    open();
+    const answers = await Promise.all(pending);
     expect(answers.every((a) => a === undefined)).toBe(true);
     expect(counter.lookups).toBe(1);
   });

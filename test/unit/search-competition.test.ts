@@ -9,13 +9,13 @@ import { createTestCache } from '../support/memory-cache.js';
 
 const HOUR = 3_600_000;
 
-function countingSearch(page: (phrase: string) => SearchPageSignals | Error, delayMs = 0) {
+function countingSearch(page: (phrase: string) => SearchPageSignals | Error, gate?: Promise<void>) {
   const calls: [string, readonly number[]][] = [];
   const search: SearchResults = {
     async search(phrase, regionIds) {
       calls.push([phrase, regionIds]);
-      // real wait: a fake latency (delayMs), only where a test asks for one
-      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      // A search still in flight until the test opens the gate (no real time).
+      await gate;
       const answer = page(phrase);
       if (answer instanceof Error) throw answer;
       return answer;
@@ -24,10 +24,10 @@ function countingSearch(page: (phrase: string) => SearchPageSignals | Error, del
   return { search, calls };
 }
 
-function setup(page: (phrase: string) => SearchPageSignals | Error, delayMs = 0) {
+function setup(page: (phrase: string) => SearchPageSignals | Error, gate?: Promise<void>) {
   const clock = createTestClock();
   const cache = createTestCache(clock);
-  const { search, calls } = countingSearch(page, delayMs);
+  const { search, calls } = countingSearch(page, gate);
   const outcomes: string[] = [];
   const estimator = createSearchCompetitionEstimator({ search, cache, clock, ttlMs: 24 * HOUR, onOutcome: (o) => outcomes.push(o) });
   return { clock, cache, calls, outcomes, estimator };
@@ -66,8 +66,12 @@ describe('search competition estimator', () => {
   });
 
   it('concurrent estimates of one page share one search call', async () => {
-    const { estimator, calls } = setup(() => PAGE, 30);
-    const scores = await Promise.all([estimator.estimate('ноутбук', []), estimator.estimate('НОУТБУК', [])]);
+    let open = () => {};
+    const { estimator, calls } = setup(() => PAGE, new Promise<void>((resolve) => (open = resolve)));
+    // The second asks while the first search is still out.
+    const pending = [estimator.estimate('ноутбук', []), estimator.estimate('НОУТБУК', [])];
+    open();
+    const scores = await Promise.all(pending);
     expect(calls).toHaveLength(1);
     expect(scores[0]).toBe(scores[1]);
   });
