@@ -1,25 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, post } from '../support/app.js';
-import { TEST_KEY } from '../support/kit.js';
-import { createTestPglite } from '../support/pglite.js';
-import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
-import { buildExplorerPage } from '../support/explorer-build.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { post } from '../support/app.js';
+import { CHROMIUM, haveChromium, SHOTS, useExplorerBrowser } from '../support/explorer-browser.js';
 
-// Debian's Chromium driven by playwright-core, as in explorer.test.ts: nothing is downloaded.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium) console.warn(`\n*** SKIPPED: the core-tab browser test needs Chromium at ${CHROMIUM} ***\n`);
-
-// Screenshots are test artefacts (git-ignored): look at them after a run; the ones worth keeping go to docs/screenshots.
-const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-artifacts', 'explorer');
 
 interface Cleaned {
   phrase: string;
@@ -29,57 +16,7 @@ interface Cleaned {
 }
 
 describe.skipIf(!haveChromium)('the explorer\'s core tab (issue 27, section 4)', () => {
-  const page = buildExplorerPage();
-  const dataDir = mkdtempSync(join(tmpdir(), 'core-tab-data-'));
-  writeFileSync(join(dataDir, 'dev-api-key'), `${TEST_KEY}\n`);
-  let taskClient: SqlClient;
-  let app: ReturnType<typeof createTestApp>;
-  let server: Server;
-  let base: string;
-  let browser: Browser;
-  const problems: string[] = [];
-  /** True while the page sends a request the API refuses on purpose: Chromium logs each 400 as a console error. */
-  let expectingRefusals = false;
-  const foreign: string[] = [];
-
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    taskClient = await createTestPglite();
-    app = createTestApp({ explorerPageDir: page.dir, taskClient }, { DATA_DIR: dataDir, SOURCE: 'demo', TASK_WORKERS: '1', EXPLORER_OFFER_DEV_KEY: 'true' });
-    await app.ready();
-    server = createServer(app.handleNode);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://localhost:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
-    await app?.close();
-    await taskClient?.close();
-    rmSync(page.dir, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function open(width: number, locale: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale, acceptDownloads: true });
-    const tab = await context.newPage();
-    tab.on('console', (message) => {
-      if (expectingRefusals && /status of 400 \(Bad Request\)/.test(message.text())) return;
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
-    });
-    tab.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-    tab.on('request', (request) => {
-      if (!request.url().startsWith(base) && !/^(data|blob):/.test(request.url())) foreign.push(request.url());
-    });
-    await tab.goto(`${base}/`);
-    await expect.poll(() => tab.evaluate(() => localStorage.getItem('explorer.apiKey'))).toBe(TEST_KEY);
-    return tab;
-  }
+  const { app: appOf, base: baseOf, open, problems, foreign, refusals } = useExplorerBrowser();
 
   /** The table's rows as the page shows them: phrase, verdict (data attribute), and the cells' text. */
   const shownRows = (tab: Page) =>
@@ -98,17 +35,26 @@ describe.skipIf(!haveChromium)('the explorer\'s core tab (issue 27, section 4)',
     await tab.keyboard.press('ArrowRight');
     await expect.poll(() => tab.getByRole('tab', { name: 'Ядро' }).getAttribute('aria-selected')).toBe('true');
     // The seeds' limit is the operation's, read from operations.json.
-    const manifest = (await (await fetch(`${base}/explorer/operations.json`)).json()) as { operations: Record<string, { items: { live: number } }> };
+    const manifest = (await (await fetch(`${baseOf()}/explorer/operations.json`)).json()) as { operations: Record<string, { items: { live: number } }> };
     await expect.poll(() => tab.locator('#core-seeds-hint').innerText()).toContain(`До ${manifest.operations.core_expand!.items.live} фраз`);
 
     await tab.getByLabel('Исходные фразы, по одной в строке').fill('детский велосипед');
+    // The region picker, by keyboard (the shop is in Moscow): other cities become noise.
+    const regionInput = tab.getByRole('combobox', { name: 'Регион' });
+    await regionInput.fill('москва');
+    await expect.poll(async () => (await tab.locator('#core-region-options').getByRole('option').allInnerTexts()).findIndex((o) => o.startsWith('Москва ·')), { timeout: 10_000 }).toBeGreaterThanOrEqual(0);
+    const options = await tab.locator('#core-region-options').getByRole('option').allInnerTexts();
+    for (let i = 0; i < options.findIndex((o) => o.startsWith('Москва ·')); i++) await regionInput.press('ArrowDown');
+    await regionInput.press('Enter');
+    const region = Number(await tab.locator('#core-region-chips li').getAttribute('data-region-id'));
+    expect(region).toBeGreaterThan(0);
     await tab.getByRole('button', { name: 'Собрать и очистить' }).click();
     await expect.poll(() => tab.locator('#core-table tbody tr').count(), { timeout: 30_000 }).toBeGreaterThan(50);
 
     // What the API answers for the same request: every collected phrase is a row, with the clean's verdict.
-    const expand = await post(app, '/v2/core/expand', { seeds: ['детский велосипед'], depth: 1 });
+    const expand = await post(appOf(), '/v2/core/expand', { seeds: ['детский велосипед'], depth: 1, region });
     const rows = expand.json.rows as { phrase: string; count: number }[];
-    const clean = await post(app, '/v2/core/clean', { phrases: rows.map((r) => ({ phrase: r.phrase, volume: r.count })) });
+    const clean = await post(appOf(), '/v2/core/clean', { phrases: rows.map((r) => ({ phrase: r.phrase, volume: r.count })), region });
     const cleaned = clean.json.phrases as Cleaned[];
     let shown = await shownRows(tab);
     expect(shown.length).toBe(cleaned.length);
@@ -119,6 +65,7 @@ describe.skipIf(!haveChromium)('the explorer\'s core tab (issue 27, section 4)',
     const noisy = shown.filter((r) => r.cells[4] !== '');
     expect(noisy.length).toBeGreaterThan(0);
     expect(shown.some((r) => r.cells[4]!.includes('своими руками'))).toBe(true);
+    expect(shown.some((r) => r.cells[4]!.includes('другой город'))).toBe(true); // спб, asked for Moscow
     expect(new Set(shown.map((r) => r.verdict))).toEqual(new Set(['keep', 'review', 'drop']));
     const summary = await tab.locator('#core-summary').innerText();
     expect(summary).toContain(`убрать: ${clean.json.counts.drop.toLocaleString('ru-RU')}`);
@@ -196,6 +143,12 @@ describe.skipIf(!haveChromium)('the explorer\'s core tab (issue 27, section 4)',
     await expect.poll(() => tab.locator('#core-table tbody tr').count(), { timeout: 30_000 }).toBeGreaterThan(50);
     await tab.locator('#core-table button.verdict').first().click();
     expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The table scrolls sideways in its own box (the click scrolled to the focused verdict); the phrase column stays.
+    const box = tab.locator('#core-results .scroll');
+    expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const phraseCell = tab.locator('#core-table tbody tr td').first();
+    expect((await phraseCell.boundingBox())!.x).toBeGreaterThanOrEqual(0);
+    await box.evaluate((el) => el.scrollTo({ left: 0 }));
     await tab.screenshot({ path: join(SHOTS, 'explorer-ru-360-core.png'), fullPage: true });
     await tab.getByLabel('Язык').selectOption('en');
     expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -205,7 +158,7 @@ describe.skipIf(!haveChromium)('the explorer\'s core tab (issue 27, section 4)',
 
   it('an expansion too big for one request runs as a task: progress, then the cleaned table', async () => {
     const tab = await open(1280, 'en-US');
-    expectingRefusals = true;
+    refusals.expected = true;
     await tab.getByRole('tab', { name: 'Core' }).click();
     await tab.getByLabel('Seed phrases, one per line').fill('самокат');
     await tab.getByLabel('Depth').selectOption('2');
@@ -215,15 +168,23 @@ describe.skipIf(!haveChromium)('the explorer\'s core tab (issue 27, section 4)',
     tab.on('request', (request) => {
       if (request.url().endsWith('/v1/keywords/core_expand/task_post')) posted.push(request.postDataJSON());
     });
+    // What the progress line said while the task ran (it may finish between two looks, so it is recorded).
+    await tab.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => seen.push(document.getElementById('core-progress-text')!.textContent ?? '')).observe(document.getElementById('core-progress-text')!, { childList: true, characterData: true, subtree: true });
+    });
     await tab.getByRole('button', { name: 'Collect and clean' }).click();
-    await expect.poll(() => tab.locator('#core-status').innerText(), { timeout: 20_000 }).toMatch(/runs as task|Phrases collected/);
     await expect.poll(() => tab.locator('#core-table tbody tr').count(), { timeout: 90_000 }).toBeGreaterThan(100);
     expect(posted).toEqual([{ seeds: ['самокат'], depth: 2, max_calls: 101 }]);
     const status = await tab.locator('#core-status').innerText();
     expect(status).toMatch(/^Phrases collected: [\d,]+; source calls: 101/);
     expect(await tab.locator('#core-progress').isHidden()).toBe(true);
+    const seen = await tab.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen.join(' | ')).toMatch(/The task is (queued|running): source calls: \d+ of 101/);
+    expect(seen.join(' | ')).not.toContain('0 of 0');
     await tab.context().close();
-    expectingRefusals = false;
+    refusals.expected = false;
   }, 150_000);
 
   it('logged no console errors and loaded nothing from elsewhere', () => {

@@ -1,29 +1,10 @@
+import type { CleanResult, Verdict } from '../../src/domain/core/clean.js';
 import { NOISE_CLASSES, reasonWords, VERDICTS } from '../../src/services/files/core-workbook-words.js';
 import { byId, h, renderSortableTable, type SortableColumn, type SortState } from './dom.js';
 import { formatNumber, lang, t } from './i18n.js';
 
-export type Verdict = 'keep' | 'review' | 'drop';
-
-/** One phrase of core_clean's answer (src/operations/schemas/core-clean.ts CleanedPhrase). */
-export interface CleanedPhrase {
-  phrase: string;
-  lemmas: string[];
-  duplicate_of: string | null;
-  noise: string[];
-  verdict: Verdict;
-  reason: string;
-  volume: number | null;
-  exact: number | null;
-  cross_minus: string[];
-}
-
 /** core_clean's answer: sent back whole to core_workbook with the specialist's verdicts, so they survive. */
-export interface CleanAnswer {
-  phrases: CleanedPhrase[];
-  negative_keywords: unknown;
-  addressable_volume: number | null;
-  counts: { keep: number; review: number; drop: number; duplicates: number };
-}
+export type CleanAnswer = CleanResult;
 
 /** A click moves the verdict one step on: keep → review → drop → keep. */
 const NEXT: Record<Verdict, Verdict> = { keep: 'review', review: 'drop', drop: 'keep' };

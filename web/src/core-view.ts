@@ -77,7 +77,6 @@ export function createCoreView(showError: (where: HTMLElement, error: unknown) =
     if (ticket !== run) return;
     core = { phrases, region };
     collected = answer;
-    showMeta(byId('core-clean-meta'), cleaned);
     byId('core-results').hidden = false;
     status.textContent = collectedText();
     table.show(cleaned.body);

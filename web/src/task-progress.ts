@@ -14,9 +14,15 @@ export function showTaskProgress(box: HTMLElement, bar: HTMLProgressElement, tex
   box.hidden = false;
   const done = task.progress?.calls_done ?? 0;
   const total = task.progress?.calls_total ?? 0;
-  bar.max = Math.max(1, total);
+  const state = task.status_code === 40601 ? t('taskRunning') : t('taskQueued');
+  // A just-posted task may not know its calls yet: an indeterminate bar and no "0 of 0".
+  if (total === 0) {
+    bar.removeAttribute('value');
+    text.textContent = state;
+    return;
+  }
+  bar.max = total;
   bar.value = done;
   const eta = task.progress?.eta ? t('taskEta', { eta: new Date(task.progress.eta).toLocaleTimeString(lang() === 'ru' ? 'ru-RU' : 'en-GB') }) : '';
-  const state = task.status_code === 40601 ? t('taskRunning') : t('taskQueued');
   text.textContent = `${state}: ${t('taskProgress', { done, total })}${eta ? `, ${eta}` : ''}`;
 }
