@@ -1,82 +1,19 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, post } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { post } from '../support/app.js';
 import { FIXED_NOW, TEST_KEY } from '../support/kit.js';
-import { createTestPglite } from '../support/pglite.js';
-import type { SqlClient } from '../../src/adapters/sql/sql-client.js';
 import { readCsvObjects } from '../support/csv-read.js';
-import { buildExplorerPage } from '../support/explorer-build.js';
+import { CHROMIUM, haveChromium, SHOTS, useExplorerBrowser } from '../support/explorer-browser.js';
 import { computeTrend } from '../../src/domain/trend.js';
 
-// Debian's Chromium driven by playwright-core, as in graphiql.test.ts: nothing is downloaded.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium) console.warn(`\n*** SKIPPED: the explorer browser test needs Chromium at ${CHROMIUM} ***\n`);
 
-// Screenshots are test artefacts (git-ignored): look at them after a run.
-const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-artifacts', 'explorer');
-
 describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
-  const page = buildExplorerPage();
-  const dataDir = mkdtempSync(join(tmpdir(), 'explorer-data-'));
-  // The demo source; the kept development key is the test key, so the page may offer it to this loopback browser.
-  writeFileSync(join(dataDir, 'dev-api-key'), `${TEST_KEY}\n`);
-  // Tasks in an in-memory embedded database, one worker: the keyword list past 100 runs as a real task.
-  let taskClient: SqlClient;
-  let app: ReturnType<typeof createTestApp>;
-  let server: Server;
-  let base: string;
-  let browser: Browser;
-  const problems: string[] = [];
-  /** True while a test sends requests the API must refuse: Chromium logs each 400 as a console error. */
-  let expectingRefusals = false;
-  const foreign: string[] = [];
-
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    taskClient = await createTestPglite();
-    app = createTestApp({ explorerPageDir: page.dir, taskClient }, { DATA_DIR: dataDir, SOURCE: 'demo', TASK_WORKERS: '1', EXPLORER_OFFER_DEV_KEY: 'true' });
-    await app.ready();
-    server = createServer(app.handleNode);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    // "localhost" as a person types it; the page is then same-origin with its API.
-    base = `http://localhost:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
-    await app?.close();
-    await taskClient?.close();
-    rmSync(page.dir, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function open(width: number, locale: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale, acceptDownloads: true });
-    const tab = await context.newPage();
-    tab.on('console', (message) => {
-      if (expectingRefusals && /status of 400 \(Bad Request\)/.test(message.text())) return;
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
-    });
-    tab.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-    tab.on('request', (request) => {
-      if (!request.url().startsWith(base) && !/^(data|blob):/.test(request.url())) foreign.push(request.url());
-    });
-    await tab.goto(`${base}/`);
-    return tab;
-  }
+  // The demo source, tasks in an embedded database with one worker (a keyword list past 100 runs as a real task).
+  const harness = useExplorerBrowser();
+  const { open, problems, foreign, refusals } = harness;
 
   /** The first day of the month `months` from `isoDate`'s. */
   const shiftMonth = (isoDate: string, months: number) => {
@@ -115,7 +52,7 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     await expect.poll(() => tab.locator('#dyn-chart').getAttribute('data-points'), { timeout: 20_000 }).not.toBeNull();
 
     // The chart holds as many points as the API's results for the same request.
-    const api = await post(app, '/v2/stats/dynamics', { phrase: 'велосипед', period: 'weekly', regions: [2] });
+    const api = await post(harness.app(), '/v2/stats/dynamics', { phrase: 'велосипед', period: 'weekly', regions: [2] });
     expect(api.status).toBe(200);
     expect(api.json.results.length).toBeGreaterThan(4);
     expect(Number(await tab.locator('#dyn-chart').getAttribute('data-points'))).toBe(api.json.results.length);
@@ -142,7 +79,7 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     expect(await tab.locator('#top-meta').innerText()).toMatch(/^кэш (MISS|HIT) · стоимость/);
 
     // Regions: the table follows the API; names in Russian; the switch filters to cities.
-    const regions = await post(app, '/v2/stats/regions', { phrase: 'велосипед', region: 'all' });
+    const regions = await post(harness.app(), '/v2/stats/regions', { phrase: 'велосипед', region: 'all' });
     expect(await tab.locator('#reg-table tbody tr').count()).toBe(regions.json.regions.length);
     expect(await tab.locator('#reg-table tbody tr td').first().innerText()).toBe(regions.json.regions[0].regionName);
     await tab.getByLabel('города').check();
@@ -182,11 +119,11 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
   }, 120_000);
 
   it('a key typed without pressing "Save" is the one the calls use (no dev-key offer)', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    const context = await harness.browser().newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     const tab = await context.newPage();
     // As on a production instance: nothing is offered, the person types the key and goes straight to "Show".
     await tab.route('**/explorer/dev-key', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"key":null}' }));
-    await tab.goto(`${base}/`);
+    await tab.goto(`${harness.base()}/`);
     await tab.locator('#api-key').fill(TEST_KEY);
     await tab.getByRole('textbox', { name: 'Phrase', exact: true }).fill('пицца');
     await tab.getByRole('button', { name: 'Show' }).click();
@@ -272,7 +209,7 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     await expect.poll(() => tab.locator('#kw-table tbody tr').count(), { timeout: 60_000 }).toBe(120);
     expect(await tab.locator('#keywords-status').innerText()).toContain('Done');
     // The first rows are what the live route answers for those keywords (they are in the cache by now).
-    const live = await post(app, '/v1/keywords/search_volume', { keywords: keywords.slice(0, 3) });
+    const live = await post(harness.app(), '/v1/keywords/search_volume', { keywords: keywords.slice(0, 3) });
     const firstCells = await tab.locator('#kw-table tbody tr td:nth-child(2)').allInnerTexts();
     const shown = firstCells.slice(0, 3).map((text) => Number(text.replace(/\D/g, '')));
     expect(shown).toEqual(live.json.tasks[0].result.map((item: { search_volume: number }) => item.search_volume));
@@ -296,7 +233,7 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     expect(await tab.locator('#kw-period').innerText()).toContain('24');
 
     // The API's figures for the same request, sorted by phrase volume, are the table's order after one click.
-    const api = await post(app, '/v1/keywords/search_volume', { keywords, match_types: ['phrase', 'exact'], history_months: 24 });
+    const api = await post(harness.app(), '/v1/keywords/search_volume', { keywords, match_types: ['phrase', 'exact'], history_months: 24 });
     const items = api.json.tasks[0].result as { keyword: string; search_volume_phrase: number; search_volume_exact: number }[];
     await tab.locator('#kw-table thead button[data-key="phrase"]').click();
     expect(await tab.locator('#kw-table thead th').nth(2).getAttribute('aria-sort')).toBe('descending');
@@ -336,7 +273,7 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     const headers = await tab.locator('#dyn-table thead th').allTextContents();
     expect(headers).toEqual(['Date', 'Count', 'A year before', 'Share']);
     const dates = await tab.locator('#dyn-table tbody tr td:first-child').allTextContents();
-    const api = await post(app, '/v2/stats/dynamics', { phrase: 'купальник', period: 'monthly', fromDate: shiftMonth(dates[0]!, -12), toDate: dates.at(-1)! });
+    const api = await post(harness.app(), '/v2/stats/dynamics', { phrase: 'купальник', period: 'monthly', fromDate: shiftMonth(dates[0]!, -12), toDate: dates.at(-1)! });
     const counts = new Map((api.json.results as { date: string; count: number }[]).map((r) => [r.date, r.count]));
     const before = (await tab.locator('#dyn-table tbody tr td:nth-child(3)').allTextContents()).map(digits);
     expect(before).toEqual(dates.map((d) => counts.get(shiftMonth(d, -12))));
@@ -368,7 +305,7 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
 
   it('speaks the page\'s language: errors from its own catalogue, competition levels, parent regions, the workbook (issue 24, items 16, 18)', async () => {
     const tab = await open(1280, 'ru-RU');
-    expectingRefusals = true;
+    refusals.expected = true;
     await expect.poll(() => tab.evaluate(() => localStorage.getItem('explorer.apiKey'))).toBe(TEST_KEY);
     await tab.getByRole('tab', { name: 'Список слов' }).click();
     const tooLong = 'велосипед '.repeat(41).trim();
@@ -411,7 +348,7 @@ describe.skipIf(!haveChromium)('the explorer page in a real browser', () => {
     for (const option of options) expect(option).not.toMatch(/[а-яё]/i);
     await tab.screenshot({ path: join(SHOTS, 'explorer-en-regions.png') });
     await tab.context().close();
-    expectingRefusals = false;
+    refusals.expected = false;
   }, 120_000);
 
   it('does not break at 360 px: no sideways scrolling, the charts fit', async () => {

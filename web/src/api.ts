@@ -117,7 +117,23 @@ export async function downloadTable(method: 'GET' | 'POST', path: string, body: 
   // Headers in the page's language: a workbook always, a CSV in Russian only (its default, the field names, is English).
   const language = format === 'xlsx' || lang() === 'ru' ? `&lang=${lang()}` : '';
   const response = await call(method, `${path}${path.includes('?') ? '&' : '?'}format=${format}${language}`, body, ACCEPT[format]);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `table.${format}`;
+  await saveResponse(response, `table.${format}`);
+  return metaOf(response);
+}
+
+/**
+ * Posts `body` to a route that answers a file (core_workbook's XLSX) and saves it under the name the route gives.
+ * Returns the call's cache status and cost.
+ */
+export async function downloadFile(path: string, body: unknown, format: TableFormat): Promise<CallMeta> {
+  const response = await call('POST', path, body, ACCEPT[format]);
+  await saveResponse(response, `file.${format}`);
+  return metaOf(response);
+}
+
+/** Saves a file answer through a blob link (the Authorization header rules out a plain link). */
+async function saveResponse(response: Response, fallbackName: string): Promise<void> {
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
@@ -126,7 +142,6 @@ export async function downloadTable(method: 'GET' | 'POST', path: string, body: 
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return metaOf(response);
 }
 
 /** Saves the route's CSV (see downloadTable). */

@@ -22,6 +22,8 @@ export interface Column<R> {
   header: string;
   cell: (row: R) => string;
   numeric?: boolean;
+  /** What the cell holds when it is more than text (a button); `cell` still names it (sorting, tests). */
+  node?: (row: R) => Node;
 }
 
 /** Replaces the table's content: a header row (scope=col) and one row per item. */
@@ -29,7 +31,7 @@ export function renderTable<R>(table: HTMLTableElement, caption: string, columns
   const head = h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', { scope: 'col', class: c.numeric ? 'num' : undefined }, c.header))));
   const body = h('tbody');
   if (rows.length === 0) body.append(h('tr', {}, h('td', { colspan: String(columns.length) }, empty)));
-  for (const row of rows) body.append(h('tr', {}, ...columns.map((c) => h('td', { class: c.numeric ? 'num' : undefined }, c.cell(row)))));
+  for (const row of rows) body.append(h('tr', {}, ...columns.map((c) => h('td', { class: c.numeric ? 'num' : undefined }, c.node ? c.node(row) : c.cell(row)))));
   table.replaceChildren(h('caption', { class: 'visually-hidden' }, caption), head, body);
 }
 

@@ -1,7 +1,8 @@
 import { api, showMeta, downloadTable, operationInfo, taskError, taskGetPathOf, type TableFormat } from './api.js';
 import type { ErrorDetail } from './error-text.js';
 import { byId, renderSortableTable, type SortableColumn, type SortState } from './dom.js';
-import { formatNumber, lang, monthName, t, trendClassText } from './i18n.js';
+import { formatNumber, monthName, t, trendClassText } from './i18n.js';
+import { showTaskProgress } from './task-progress.js';
 
 /** The operation behind the view: its paths and its live and task limits come from the service (operationInfo). */
 const OPERATION = 'search_volume';
@@ -103,17 +104,7 @@ export function createKeywordsView(showError: (where: HTMLElement, error: unknow
     };
   };
 
-  const showProgress = (task: Task) => {
-    progress.hidden = false;
-    const done = task.progress?.calls_done ?? 0;
-    const total = task.progress?.calls_total ?? 0;
-    const bar = byId<HTMLProgressElement>('task-bar');
-    bar.max = Math.max(1, total);
-    bar.value = done;
-    const eta = task.progress?.eta ? t('taskEta', { eta: new Date(task.progress.eta).toLocaleTimeString(lang() === 'ru' ? 'ru-RU' : 'en-GB') }) : '';
-    const state = task.status_code === 40601 ? t('taskRunning') : t('taskQueued');
-    byId('task-progress-text').textContent = `${state}: ${t('taskProgress', { done, total })}${eta ? `, ${eta}` : ''}`;
-  };
+  const showProgress = (task: Task) => showTaskProgress(progress, byId<HTMLProgressElement>('task-bar'), byId('task-progress-text'), task);
 
   const poll = async (id: string) => {
     try {

@@ -1,6 +1,7 @@
 import { ApiError, apiKey, describeMeta, relabelMetas } from './api.js';
 import { byId } from './dom.js';
 import { applyStaticTexts, lang, type MessageKey, onLangChange, setLang, t, type Lang } from './i18n.js';
+import { createCoreView } from './core-view.js';
 import { createKeywordsView } from './keywords-view.js';
 import { createPhraseView } from './phrase-view.js';
 import './styles.css';
@@ -56,7 +57,7 @@ function setUpKey(): void {
 
 /** Tabs as the ARIA pattern has them: arrows move between tabs, the panel follows. */
 function setUpTabs(): void {
-  const tabs = [byId('tab-phrase'), byId('tab-keywords')];
+  const tabs = [byId('tab-phrase'), byId('tab-keywords'), byId('tab-core')];
   const select = (tab: HTMLElement) => {
     for (const other of tabs) {
       const selected = other === tab;
@@ -85,10 +86,12 @@ function start(): void {
   setUpTabs();
   const phrase = createPhraseView(showError);
   const keywords = createKeywordsView(showError);
+  const core = createCoreView(showError);
   onLangChange(() => {
     relabelMetas();
     phrase.relabel();
     keywords.relabel();
+    core.relabel();
   });
 }
 

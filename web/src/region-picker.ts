@@ -18,14 +18,21 @@ export const regionLabel = (region: Pick<RegionOption, 'regionName' | 'regionNam
 /** The parent's name in the page's language (English from `parentNameEn`). */
 const parentLabel = (region: RegionOption): string => (lang() === 'ru' ? region.parentName : (region.parentNameEn ?? region.parentName));
 
+export interface RegionPickerOptions {
+  /** The ids' prefix of this picker's elements (`{prefix}-input`, `-options`, `-chips`, `-meta`): one page, two pickers. */
+  prefix?: string;
+  /** One region at most (an operation with a single `region`): a new pick replaces the chip. */
+  single?: boolean;
+}
+
 /**
  * Lookup-as-you-type (ARIA 1.2 combobox with a listbox): typing asks /v2/stats/region_search (free), arrows
  * move through the options, Enter picks, Escape closes; picked regions are chips with a remove button.
  */
-export function createRegionPicker(onError: (error: unknown) => void) {
-  const input = byId<HTMLInputElement>('region-input');
-  const list = byId<HTMLUListElement>('region-options');
-  const chips = byId<HTMLUListElement>('region-chips');
+export function createRegionPicker(onError: (error: unknown) => void, { prefix = 'region', single = false }: RegionPickerOptions = {}) {
+  const input = byId<HTMLInputElement>(`${prefix}-input`);
+  const list = byId<HTMLUListElement>(`${prefix}-options`);
+  const chips = byId<HTMLUListElement>(`${prefix}-chips`);
   const picked = new Map<number, RegionOption>();
   let options: RegionOption[] = [];
   let active = -1;
@@ -44,7 +51,7 @@ export function createRegionPicker(onError: (error: unknown) => void) {
       ...options.map((region, i) =>
         h(
           'li',
-          { role: 'option', id: `region-option-${i}`, 'aria-selected': String(i === active), 'data-region-id': String(region.regionId) },
+          { role: 'option', id: `${prefix}-option-${i}`, 'aria-selected': String(i === active), 'data-region-id': String(region.regionId) },
           regionLabel(region),
           h('span', { class: 'muted' }, ` · ${t(region.regionType as 'city')}${parentLabel(region) ? `, ${parentLabel(region)}` : ''}`),
         ),
@@ -53,7 +60,7 @@ export function createRegionPicker(onError: (error: unknown) => void) {
     if (options.length === 0) list.append(h('li', { class: 'muted', 'aria-disabled': 'true' }, t('noRegions')));
     list.hidden = false;
     input.setAttribute('aria-expanded', 'true');
-    if (active >= 0) input.setAttribute('aria-activedescendant', `region-option-${active}`);
+    if (active >= 0) input.setAttribute('aria-activedescendant', `${prefix}-option-${active}`);
     else input.removeAttribute('aria-activedescendant');
     list.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   };
@@ -73,6 +80,7 @@ export function createRegionPicker(onError: (error: unknown) => void) {
 
   const pick = (region: RegionOption | undefined) => {
     if (!region) return;
+    if (single) picked.clear();
     picked.set(region.regionId, region);
     input.value = '';
     close();
@@ -86,7 +94,7 @@ export function createRegionPicker(onError: (error: unknown) => void) {
     try {
       const answer = await api<{ regions: RegionOption[] }>('POST', '/v2/stats/region_search', { query, limit: 10 });
       if (ticket !== asked) return; // a newer keystroke already asked
-      showMeta(byId('region-meta'), answer); // the lookup is free: cost 0
+      showMeta(byId(`${prefix}-meta`), answer); // the lookup is free: cost 0
       options = answer.body.regions;
       active = options.length > 0 ? 0 : -1;
       renderOptions();
