@@ -154,6 +154,8 @@ async function main(): Promise<void> {
         const svc = medianRun(runs.service);
         const ceiling = medianRun(runs.bare);
         const atRate = await runLoad(targets.service, { seconds, connections, rate: fixedRate });
+        // The same arrival rate on the bare server: what the machine itself adds to the tail in this run.
+        const bareAtRate = await runLoad(targets.bare, { seconds, connections, rate: fixedRate });
         const svcSeq = await sequentialLatency(targets.service, sequential);
         const bareSeq = await sequentialLatency(targets.bare, sequential);
         rows.push([
@@ -168,6 +170,7 @@ async function main(): Promise<void> {
           `${ms(bareSeq.p50)} / ${ms(bareSeq.p99)}`,
           ratio(bareSeq.p50 / svcSeq.p50),
           `${atRate.p50} / ${atRate.p99}`,
+          `${bareAtRate.p50} / ${bareAtRate.p99}`,
         ]);
       }
       printTable(
@@ -184,6 +187,7 @@ async function main(): Promise<void> {
           'bare p50/p99 ms (1 conn)',
           'RATIO p50 (1 conn)',
           `service p50/p99 ms at ${fixedRate} req/s`,
+          `bare p50/p99 ms at ${fixedRate} req/s`,
         ],
         rows,
       );
