@@ -69,7 +69,8 @@ async function cluster(input: CoreClustersRequest, ctx: ServiceContext): Promise
   if (!serp) throw new DomainError('SERVICE_UNAVAILABLE', 'web search is not configured in this service (it needs Yandex credentials, or the demo source)');
   const phrases = phrasesOf(input);
   const queries = queriesOf(phrases, input);
-  // Every page planned before the first search: over the live limit or the budget, nothing is spent.
+  // Every page planned before the first search: over the live limit or the budget, nothing is spent (a task's
+  // source plans nothing: it waits for the deferred budget instead).
   await serp.plan([...queries.values()]);
   const keys = [...queries.keys()];
   const pages = await mapWithConcurrency(keys, ctx.concurrency ?? DEFAULT_SOURCE_CONCURRENCY, (key) => serp.page(queries.get(key)!));
@@ -106,7 +107,11 @@ export const coreClustersOperation = defineOperation({
     checkRegion(input, ctx.catalog);
     return [];
   },
+  searches: (input) => [...queriesOf(phrasesOf(input), input).values()],
+  checkInput: (input, catalog) => checkRegion(input, catalog),
   run: (input, ctx) => cluster(input, ctx),
+  // Big lists as tasks on the deferred mode (answers take at least 5 minutes), the same plan and price as live.
+  task: true,
   rest: {
     path: '/v2/core/clusters',
     family: 'v2',

@@ -3,6 +3,7 @@ import { component } from './components.js';
 import { envelopeFields, locationsItemSchema, searchVolumeItemSchema, suggestionsItemSchema, taskFields } from './v1.js';
 import type { TaskOperation } from '../../domain/tasks.js';
 import { coreCleanResponseSchema } from './core-clean.js';
+import { coreClustersResponseSchema } from './core-clusters.js';
 
 // Bodies of the task mode of /v1: post, ready, get (and cancel, which answers as get does).
 
@@ -32,6 +33,7 @@ const items: Record<TaskOperation, z.ZodType> = {
   suggestions: suggestionsItemSchema,
   locations: locationsItemSchema,
   core_clean: coreCleanResponseSchema,
+  core_clusters: coreClustersResponseSchema,
 };
 
 const pascal = (operation: TaskOperation) => operation.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase());
