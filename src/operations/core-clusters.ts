@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CLUSTER_MODES, type ClusterResult, clusterPhrases } from '../domain/core/clusters.js';
-import { DomainError, invalidField } from '../domain/errors.js';
 import type { RegionCatalog } from '../domain/regions/catalog.js';
 import { integerField, textField } from '../domain/requests/parse.js';
 import { canonicalPhrase } from '../domain/source-call.js';
@@ -11,7 +10,7 @@ import { mapWithConcurrency } from '../services/search-volume.js';
 import { corePhraseItem } from './core-clean.js';
 import { DEFAULT_LIMITS, defineOperation, type OperationLimits } from './operation.js';
 import { coreClustersResponseSchema } from './schemas/core-clusters.js';
-import { SERP_DEFAULTS } from './serp.js';
+import { checkSerpRegion, SERP_DEFAULTS, serpOf } from './serp.js';
 import { formatCount } from './summary-text.js';
 import { ASKS_THE_SOURCE } from './tool-effects.js';
 
@@ -47,11 +46,7 @@ interface Phrase {
 const phrasesOf = (input: CoreClustersRequest): Phrase[] =>
   input.phrases.map((item) => (typeof item === 'string' ? { phrase: item, volume: null } : { phrase: item.phrase, volume: item.volume ?? null }));
 
-function checkRegion(input: CoreClustersRequest, catalog: RegionCatalog): void {
-  if (!catalog.get(input.region)) {
-    throw invalidField('region', `region ${input.region} is not in the region catalogue (find codes with region_search)`, 'unknown_region', { region: input.region });
-  }
-}
+const checkRegion = (input: CoreClustersRequest, catalog: RegionCatalog): void => checkSerpRegion(input.region, catalog);
 
 /** One page per distinct phrase (as the service compares phrases), with the operation's region, device and depth. */
 function queriesOf(phrases: readonly Phrase[], input: CoreClustersRequest): Map<string, SerpQuery> {
@@ -65,8 +60,7 @@ function queriesOf(phrases: readonly Phrase[], input: CoreClustersRequest): Map<
 
 async function cluster(input: CoreClustersRequest, ctx: ServiceContext): Promise<ClusterResult & { counts: { phrases: number; clusters: number; unclustered: number } }> {
   checkRegion(input, ctx.catalog);
-  const serp = ctx.serp;
-  if (!serp) throw new DomainError('SERVICE_UNAVAILABLE', 'web search is not configured in this service (it needs Yandex credentials, or the demo source)');
+  const serp = serpOf(ctx);
   const phrases = phrasesOf(input);
   const queries = queriesOf(phrases, input);
   // Every page planned before the first search: over the live limit or the budget, nothing is spent (a task's

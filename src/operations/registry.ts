@@ -1,5 +1,6 @@
 import { coreCleanOperation } from './core-clean.js';
 import { coreClustersOperation } from './core-clusters.js';
+import { coreIntentOperation } from './core-intent.js';
 import { dynamicsOperation } from './dynamics.js';
 import { locationsOperation } from './locations.js';
 import type { Operation } from './operation.js';
@@ -30,6 +31,7 @@ export const OPERATIONS: readonly Operation[] = [
   usageOperation,
   serpOperation,
   coreClustersOperation,
+  coreIntentOperation,
 ];
 
 export interface OperationRegistry {
