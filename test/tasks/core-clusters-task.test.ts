@@ -133,6 +133,20 @@ describe('core_clusters as a task on the deferred mode', { timeout: 60_000 }, ()
     expect(rows.at(-1)?.price).toBe(0.1);
   });
 
+  it('core_intent runs as a task too: two deferred pages per phrase, the same figures as live', async () => {
+    const before = fake.calls.searchAsync;
+    const body = { phrases: [{ phrase: 'купить диван', volume: 900 }, { phrase: 'как выбрать диван', volume: 300 }] };
+    const posted = await post(app, '/v2/core/intent/task_post', body);
+    expect(posted.status, posted.text).toBe(200);
+    const id = posted.json.tasks[0].id;
+    const done = await waitFor(`/v2/core/intent/task_get/${id}`, (json) => json.tasks[0].status_code === 20000);
+    expect(done.json.tasks[0].progress.calls_total).toBe(4);
+    expect(fake.calls.searchAsync - before).toBe(4);
+    const live = await post(app, '/v2/core/intent', body);
+    expect(live.headers.get('x-cache')).toBe('HIT');
+    expect(live.json).toEqual(done.json.tasks[0].result[0]);
+  });
+
   it.each([
     ['no phrases', { phrases: [] }, 'phrases'],
     ['10,001 phrases', { phrases: Array.from({ length: 10_001 }, (_, i) => `p${i}`) }, 'phrases'],
