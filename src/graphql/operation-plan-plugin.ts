@@ -43,6 +43,8 @@ export function useOperationPlan(): Plugin<GraphQLContext> {
       if (refused) return setResultAndStopExecution({ errors: [refused] });
       try {
         await planLiveCalls(services, await withStoredKeywordCalls(context, plan), { operation: plan.taskOperation });
+        // The document's web searches, every field's together: over the live limit or the budget, none runs.
+        if (plan.searches.length > 0) await services.serp?.plan(plan.searches);
       } catch (error) {
         setResultAndStopExecution({ errors: [domainToGraphQLError(toDomainError(error))] });
       }

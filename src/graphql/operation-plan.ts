@@ -21,6 +21,7 @@ import {
 import { DomainError } from '../domain/errors.js';
 import { type SourceCall, sourceCallKey } from '../domain/source-call.js';
 import type { ServiceContext } from '../services/context.js';
+import type { SerpQuery } from '../ports/web-search.js';
 import { inArgumentTerms } from './argument-names.js';
 import { domainToGraphQLError } from './errors.js';
 import { FIELD_PLANNERS, type FieldPlanner, type KeywordParent, type KeywordRows, type TaskSelector } from './field-planners.js';
@@ -37,6 +38,8 @@ export interface OperationPlan {
   errors: GraphQLError[];
   /** The distinct source calls the operation's fields will make, one per canonical key (sourceCallKey). */
   calls: SourceCall[];
+  /** The web-search pages its fields ask for (every alias), planned together against the search limit and budget. */
+  searches: SerpQuery[];
   /** Calls beyond `calls` that no one can name in advance (suggestion verification budgets), at most. */
   extraCalls: number;
   /**
@@ -78,7 +81,7 @@ export interface OperationPlanInput {
   services: ServiceContext;
 }
 
-const EMPTY: OperationPlan = { errors: [], calls: [], extraCalls: 0, storedKeywordViews: [], keywordRows: 0, taskReads: 0, tasksCreated: 0, taskBodies: [] };
+const EMPTY: OperationPlan = { errors: [], calls: [], searches: [], extraCalls: 0, storedKeywordViews: [], keywordRows: 0, taskReads: 0, tasksCreated: 0, taskBodies: [] };
 
 /** Where a stored keyword's nested views are checked, before the real phrases are read: any valid phrase. */
 const PROBE: KeywordParent = { phrase: 'probe', regions: [], stored: true };
@@ -107,6 +110,7 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
   const variables = coerced.coerced;
   const errors: GraphQLError[] = [];
   const calls = new Map<string, SourceCall>();
+  const searches: SerpQuery[] = [];
   const storedKeywordViews: StoredKeywordViews[] = [];
   let extraCalls = 0;
   let keywordRows = 0;
@@ -144,6 +148,7 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
         try {
           const plan = planner(getArgumentValues(field, node, variables), input.services, parents);
           for (const call of plan.calls) sink.set(sourceCallKey(call), call);
+          if (plan.searches) searches.push(...plan.searches);
           extraCalls += (plan.extraCalls ?? 0) * scope.fanout;
           tasksCreated += plan.creates ?? 0;
           taskReads += (plan.taskReads ?? 0) * scope.fanout;
@@ -192,7 +197,7 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
   walk(root, [operation.selectionSet], [], [], { fanout: 1 }, calls);
   if (keywordRows > MAX_KEYWORD_ROWS_PER_ANSWER) errors.push(tooManyRows(keywordRows));
   if (taskReads > MAX_TASK_READS) errors.push(tooManyTaskReads(taskReads));
-  return { errors, calls: [...calls.values()], extraCalls, storedKeywordViews, keywordRows, taskReads, tasksCreated, taskBodies, taskOperation };
+  return { errors, calls: [...calls.values()], searches, extraCalls, storedKeywordViews, keywordRows, taskReads, tasksCreated, taskBodies, taskOperation };
 }
 
 function tooComplex(message: string, extensions: Record<string, unknown>): GraphQLError {

@@ -46,6 +46,7 @@ function operationTool(op: Operation): McpTool {
       return isList ? { result: presented } : presented;
     },
     ...(op.plan ? { plan: (args: Record<string, unknown>, scope) => livePlanOf(op, requestOf(args), scope) } : {}),
+    ...(op.searches ? { searches: (args: Record<string, unknown>, scope) => op.searches!(requestOf(args) as never, scope) } : {}),
     summarize: (result: unknown, args: Record<string, unknown>) =>
       mcp.summarize((isList ? (result as { result: unknown }).result : result) as never, args as never),
   });
