@@ -67,7 +67,7 @@ async function cluster(input: CoreClustersRequest, ctx: ServiceContext): Promise
   // source plans nothing: it waits for the deferred budget instead).
   await serp.plan([...queries.values()]);
   const keys = [...queries.keys()];
-  const pages = await mapWithConcurrency(keys, ctx.concurrency ?? DEFAULT_SOURCE_CONCURRENCY, (key) => serp.page(queries.get(key)!));
+  const pages = await mapWithConcurrency(keys, serp.inFlight ?? ctx.concurrency ?? DEFAULT_SOURCE_CONCURRENCY, (key) => serp.page(queries.get(key)!));
   const urlsOf = new Map(keys.map((key, i) => [key, pages[i]!.results.map((r) => r.url)]));
   const result = clusterPhrases(
     phrases.map((p) => ({ ...p, urls: urlsOf.get(canonicalPhrase(p.phrase))! })),

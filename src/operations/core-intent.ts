@@ -89,15 +89,17 @@ async function intent(input: CoreIntentRequest, ctx: ServiceContext) {
   const compare = compareRegionOf(input);
   // Every page planned before the first search (live: over the limit or the budget, nothing is spent).
   await serp.plan(searchesOf(input));
-  const concurrency = ctx.concurrency ?? DEFAULT_SOURCE_CONCURRENCY;
-  const rows = await mapWithConcurrency(phrases, concurrency, async (p) => {
-    const [asked, compared, volume] = await Promise.all([
-      serp.page(pageOf(p.phrase, input.region, input)),
-      serp.page(pageOf(p.phrase, compare, input)),
-      p.volume === null ? ctx.source.top(bareTopQuery(ctx, p.phrase, [input.region])).then((top) => top.totalCount) : Promise.resolve(p.volume),
-    ]);
-    return row(p, asked, compared, volume, input, compare, lists);
-  });
+  // Pages at the search source's pace (a task's deferred searches: hundreds waiting at once); Wordstat calls at
+  // the request's source concurrency, alongside.
+  const [pages, volumes] = await Promise.all([
+    mapWithConcurrency(phrases, serp.inFlight ?? ctx.concurrency ?? DEFAULT_SOURCE_CONCURRENCY, (p) =>
+      Promise.all([serp.page(pageOf(p.phrase, input.region, input)), serp.page(pageOf(p.phrase, compare, input))]),
+    ),
+    mapWithConcurrency(phrases, ctx.concurrency ?? DEFAULT_SOURCE_CONCURRENCY, async (p) =>
+      p.volume === null ? (await ctx.source.top(bareTopQuery(ctx, p.phrase, [input.region]))).totalCount : p.volume,
+    ),
+  ]);
+  const rows = phrases.map((p, i) => row(p, pages[i]![0], pages[i]![1], volumes[i]!, input, compare, lists));
   const count = (cls: string) => rows.filter((r) => r.class === cls).length;
   return {
     phrases: rows,

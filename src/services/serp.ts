@@ -15,6 +15,11 @@ export interface SerpRequestSource {
    */
   plan(queries: readonly SerpQuery[], mode?: SearchMode): Promise<void>;
   page(query: SerpQuery, mode?: SearchMode): Promise<SerpPage>;
+  /**
+   * Pages an operation may ask at once through this source (absent: the request's source concurrency). A task's
+   * deferred searches are operations that take minutes each: a few hundred wait at once, paced by the budget.
+   */
+  readonly inFlight?: number;
 }
 
 /**

@@ -10,6 +10,12 @@ import { backoffMs, TaskCancelledError } from './task-source.js';
 
 /** Failures that only mean "not now" (the deferred budget spent, the engine down): a task waits and asks again. */
 const TRANSIENT = new Set(['SOURCE_QUOTA_EXHAUSTED', 'SOURCE_RATE_LIMITED', 'SOURCE_UNAVAILABLE']);
+/**
+ * Deferred searches a task keeps waiting at once: each answer takes minutes, so only the budget's gate may set the
+ * pace (rate × latency must fit: 10/s × 5 min is 3,000); a task's whole list (10,000 pages) may wait, each
+ * polled every SEARCH_POLL_INTERVAL.
+ */
+const DEFERRED_SEARCHES_IN_FLIGHT = 10_000;
 /** Engine faults are retried this many times (each retry may be a paid search), then the task fails naming the phrase. */
 const SEARCH_FAULT_ROUNDS = 5;
 
@@ -71,6 +77,7 @@ export function createTaskSerpSource(options: TaskSerpSourceOptions): SerpReques
   };
 
   return {
+    inFlight: DEFERRED_SEARCHES_IN_FLIGHT,
     plan: async () => {},
     page: (query) => {
       const key = serpCallKey(query);
