@@ -16,6 +16,7 @@ import type { TaskOperationSpecs } from '../tasks/task-operations.js';
 import { createTaskService, type TaskService } from '../tasks/task-service.js';
 import { createSqlTaskStore } from '../adapters/sql/sql-task-store.js';
 import { uncachedCallCount } from '../tasks/task-plan.js';
+import { taskSearchMode } from '../tasks/task-serp-source.js';
 import type { TaskRecord } from '../domain/tasks.js';
 import { DEFERRED_SEARCH_MIN_MS, type SerpGateway } from '../services/serp-gateway.js';
 import { createNotifier } from '../tasks/webhooks/notifier.js';
@@ -154,13 +155,14 @@ export function createTaskSetup(
 }
 
 /**
- * A task's remaining web searches on the deferred mode: the engine's floor (at least 5 minutes an answer, the
- * searches in parallel) plus the deferred budget's arithmetic; without a deferred mode (the demo) the budget alone.
+ * A task's remaining web searches on the mode it would take (taskSearchMode): on the deferred mode the engine's
+ * floor (at least 5 minutes an answer, the searches in parallel) plus the deferred budget's arithmetic; on the
+ * synchronous mode now (the mode is taken only when its budget grants every page within its wait).
  */
-function searchesWithinMs(serp: SerpGateway): (n: number) => Promise<number> {
-  return async (n) => {
-    const byBudget = (await serp.quota('deferred')?.taskCallsWithinMs(n)) ?? 0;
-    return (serp.hasDeferredMode ? DEFERRED_SEARCH_MIN_MS : 0) + byBudget;
+function searchesWithinMs(serp: SerpGateway): (n: number, total: number) => Promise<number> {
+  return async (n, total) => {
+    if ((await taskSearchMode(serp, total)) === 'sync') return 0;
+    return DEFERRED_SEARCH_MIN_MS + ((await serp.quota('deferred')?.taskCallsWithinMs(n)) ?? 0);
   };
 }
 

@@ -14,7 +14,7 @@ import { billCancelledTask } from './task-billing.js';
 import { CallRejectedError, createTaskSource, TaskCancelledError } from './task-source.js';
 import { taskSpecOf, type TaskOperationSpecs } from './task-operations.js';
 import { plannedCallsOf, plannedSearchesOf, taskContextOf } from './task-plan.js';
-import { createTaskSerpSource } from './task-serp-source.js';
+import { createTaskSerpSource, taskSearchMode } from './task-serp-source.js';
 import { taskCost } from './task-billing.js';
 import type { SerpGateway } from '../services/serp-gateway.js';
 import type { TaskStore } from '../ports/task-store.js';
@@ -114,7 +114,7 @@ export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
         },
       };
       const source = createTaskSource({ ...shared, gateway: deps.gateway, turns: deps.turns, quota: deps.quota, keyId: task.keyId });
-      const serp = deps.serp && createTaskSerpSource({ ...shared, gateway: deps.serp });
+      const serp = deps.serp && createTaskSerpSource({ ...shared, gateway: deps.serp, mode: await taskSearchMode(deps.serp, task.callsTotal) });
       // Progress and cancellation: cancel may come from another process, so the stored status is the truth.
       const watch = setInterval(() => {
         void (async () => {

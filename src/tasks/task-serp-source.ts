@@ -5,7 +5,8 @@ import type { TaskStore } from '../ports/task-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { CacheStatusTracker } from '../services/cache-status.js';
 import type { SerpRequestSource } from '../services/serp.js';
-import { type SerpGateway, serpCallKey } from '../services/serp-gateway.js';
+import { type SearchMode, type SerpGateway, serpCallKey } from '../services/serp-gateway.js';
+import { MAX_LIVE_CALLS_PER_REQUEST } from '../domain/requests/live-limits.js';
 import { backoffMs, TaskCancelledError } from './task-source.js';
 
 /** Failures that only mean "not now" (the deferred budget spent, the engine down): a task waits and asks again. */
@@ -19,8 +20,23 @@ const DEFERRED_SEARCHES_IN_FLIGHT = 10_000;
 /** Engine faults are retried this many times (each retry may be a paid search), then the task fails naming the phrase. */
 const SEARCH_FAULT_ROUNDS = 5;
 
+/**
+ * Which mode a task searches on: a small one (no more uncached pages than one live request may search) on the
+ * synchronous mode when its hour's budget has room for them all now; a big one (or a small one the
+ * sync budget cannot take now) on the deferred mode, whose answers take at least 5 minutes.
+ */
+export async function taskSearchMode(serp: SerpGateway, uncached: number): Promise<SearchMode> {
+  if (!serp.hasDeferredMode) return 'sync';
+  if (uncached > MAX_LIVE_CALLS_PER_REQUEST) return 'deferred';
+  // canAfford reads the hour's budget without holding any of it (planLive holds what it grants).
+  const quota = serp.quota('sync');
+  return quota === undefined || (await quota.canAfford(uncached)) ? 'sync' : 'deferred';
+}
+
 export interface TaskSerpSourceOptions {
   gateway: SerpGateway;
+  /** The mode its pages are asked on (taskSearchMode). */
+  mode: SearchMode;
   store: TaskStore;
   clock: Clock;
   tracker: CacheStatusTracker;
@@ -34,8 +50,8 @@ export interface TaskSerpSourceOptions {
 }
 
 /**
- * Web search as a task sees it: pages asked on the deferred mode (the cheaper budget; an answer takes minutes,
- * which a task can wait for), each page once per task, stored for the task as it arrives (a resumed task asks it
+ * Web search as a task sees it: pages asked on the task's mode (taskSearchMode: big tasks on the deferred mode,
+ * the bigger budget, an answer in minutes, which a task can wait for), each page once per task, stored for the task as it arrives (a resumed task asks it
  * again from the store), a spent budget or an engine outage waited out instead of failing the task. The plan is
  * the task's own (counted at post); a task is never refused for its size.
  */
@@ -55,7 +71,7 @@ export function createTaskSerpSource(options: TaskSerpSourceOptions): SerpReques
       let result;
       try {
         if (!(await gateway.isFresh(query))) await options.beforeUpstreamCall?.();
-        result = await gateway.page(query, 'deferred');
+        result = await gateway.page(query, options.mode);
       } catch (error) {
         if (signal.aborted) throw signal.reason;
         if (error instanceof TaskCancelledError || !(error instanceof DomainError)) throw error;
@@ -77,7 +93,7 @@ export function createTaskSerpSource(options: TaskSerpSourceOptions): SerpReques
   };
 
   return {
-    inFlight: DEFERRED_SEARCHES_IN_FLIGHT,
+    ...(options.mode === 'deferred' ? { inFlight: DEFERRED_SEARCHES_IN_FLIGHT } : {}),
     plan: async () => {},
     page: (query) => {
       const key = serpCallKey(query);

@@ -74,7 +74,8 @@ describe('core_clusters as a task on the deferred mode', { timeout: 60_000 }, ()
     };
     client = await createTestPglite();
     tasks = watchWrites(client);
-    app = createTestApp({ taskClient: tasks.client, source: createFakeSource({ latencyMs: 0 }), ledger, webSearch: { sync, deferred } }, { TASK_WORKERS: '1' });
+    // The sync budget (2 an hour) cannot take a task's pages now: tasks go to the deferred mode.
+    app = createTestApp({ taskClient: tasks.client, source: createFakeSource({ latencyMs: 0 }), ledger, webSearch: { sync, deferred } }, { TASK_WORKERS: '1', SEARCH_SYNC_RPH: '2' });
     await app.ready();
   }, 60_000);
 
@@ -145,6 +146,17 @@ describe('core_clusters as a task on the deferred mode', { timeout: 60_000 }, ()
     const live = await post(app, '/v2/core/intent', body);
     expect(live.headers.get('x-cache')).toBe('HIT');
     expect(live.json).toEqual(done.json.tasks[0].result[0]);
+  });
+
+  it('a small task runs on the synchronous mode when its budget allows every page now (no 5-minute wait)', async () => {
+    const before = { sync: fake.calls.search, deferred: fake.calls.searchAsync };
+    const posted = await post(app, '/v2/core/clusters/task_post', { phrases: ['купить стул', 'стул цена'] });
+    const id = posted.json.tasks[0].id;
+    const waiting = await get(`/v2/core/clusters/task_get/${id}`);
+    expect(Date.parse(waiting.json.tasks[0].progress.eta) - FIXED_NOW).toBeLessThan(DEFERRED_SEARCH_MIN_MS);
+    await waitFor(`/v2/core/clusters/task_get/${id}`, (json) => json.tasks[0].status_code === 20000);
+    expect(fake.calls.search - before.sync).toBe(2);
+    expect(fake.calls.searchAsync - before.deferred).toBe(0);
   });
 
   it.each([
