@@ -16,7 +16,9 @@ import type { TaskOperationSpecs } from '../tasks/task-operations.js';
 import { createTaskService, type TaskService } from '../tasks/task-service.js';
 import { createSqlTaskStore } from '../adapters/sql/sql-task-store.js';
 import { uncachedCallCount } from '../tasks/task-plan.js';
+import { taskSearchMode } from '../tasks/task-serp-source.js';
 import type { TaskRecord } from '../domain/tasks.js';
+import { DEFERRED_SEARCH_MIN_MS, type SerpGateway } from '../services/serp-gateway.js';
 import { createNotifier } from '../tasks/webhooks/notifier.js';
 import { limitPerHost } from '../tasks/webhooks/host-limit.js';
 import { createWebhookDelivery } from '../tasks/webhooks/webhook-delivery.js';
@@ -58,6 +60,7 @@ export function createTaskSetup(
   const runnerDeps = {
     store,
     gateway: runtime.gateway,
+    serp: runtime.serp,
     quota: runtime.quota,
     turns,
     clock: runtime.clock,
@@ -105,6 +108,7 @@ export function createTaskSetup(
     billing: { ledger: runtime.ledger, prices: runtime.prices },
     operations: deps.operations,
     catalog: runtime.catalog,
+    ...(runtime.serp ? { searchesWithinMs: searchesWithinMs(runtime.serp) } : {}),
   });
   // Finished tasks and their answers go after TASK_RETENTION; every process sweeps (the delete is idempotent).
   // The tables are made first (a sweep before the first task used to fail every hour), and the sweep runs at most
@@ -147,6 +151,18 @@ export function createTaskSetup(
       await queue.close(); // running slices stop and queue their continuation first
       turns.close();
     },
+  };
+}
+
+/**
+ * A task's remaining web searches on the mode it would take (taskSearchMode): on the deferred mode the engine's
+ * floor (at least 5 minutes an answer, the searches in parallel) plus the deferred budget's arithmetic; on the
+ * synchronous mode now (the mode is taken only when its budget grants every page within its wait).
+ */
+function searchesWithinMs(serp: SerpGateway): (n: number, total: number) => Promise<number> {
+  return async (n, total) => {
+    if ((await taskSearchMode(serp, total)) === 'sync') return 0;
+    return DEFERRED_SEARCH_MIN_MS + ((await serp.quota('deferred')?.taskCallsWithinMs(n)) ?? 0);
   };
 }
 

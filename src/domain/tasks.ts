@@ -3,12 +3,8 @@ import type { ErrorCode } from './errors.js';
 /** A task's life: queued → running → done | failed, or cancelled from queued or running. */
 export type TaskStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
-/** The /v1 operations that have a task mode. */
 /** An operation posted as a task: its name in the operation registry (src/operations). */
 export type TaskOperation = string;
-
-/** The built-in task operations (their task routes' documentation). */
-export const TASK_OPERATIONS: readonly TaskOperation[] = ['search_volume', 'suggestions', 'locations', 'core_clean', 'core_expand'];
 
 /** Statuses after which a task makes no more calls. */
 export const FINISHED: ReadonlySet<TaskStatus> = new Set(['done', 'failed', 'cancelled']);

@@ -1,5 +1,6 @@
 import type { ExtraMatchType } from '../domain/match-types.js';
 import type { SourceCall } from '../domain/source-call.js';
+import type { SerpQuery } from '../ports/web-search.js';
 import type { HistoryMonths } from '../services/keyword-history.js';
 import type { ServiceContext } from '../services/context.js';
 import type { TaskOperation } from '../domain/tasks.js';
@@ -34,6 +35,8 @@ export interface KeywordRows {
 /** What one selected field will make the source do, once its arguments passed the domain's rules. */
 export interface FieldPlan {
   calls: SourceCall[];
+  /** The web-search pages it asks for (an operation's `searches`): planned with the document's others. */
+  searches?: SerpQuery[];
   /** Calls beyond `calls` the field may make that no one can name before it runs (suggestion verification). */
   extraCalls?: number;
   /** The `Keyword` objects it returns, for the fields selected below it. */
@@ -52,6 +55,8 @@ export interface FieldPlan {
   taskBody?: { operation: TaskOperation; body: Record<string, unknown> };
   /** The task operation a refusal of the live plan points to (a field derived from an operation that has one). */
   taskOperation?: string;
+  /** Its task_post path, named in a refusal. */
+  taskRoute?: string;
 }
 
 export type Args = Record<string, any>;

@@ -1,3 +1,4 @@
+import { taskBasePath } from '../operations/task-specs.js';
 import {
   GraphQLBoolean,
   type GraphQLFieldConfig,
@@ -73,7 +74,10 @@ const inputOf = (op: Operation, args: Readonly<Record<string, unknown>>) => pars
 
 /** The Query field of an operation. */
 function operationField(op: Operation): GraphQLFieldConfig<unknown, GraphQLContext> {
-  const plan: FieldPlanner = (args, ctx) => ({ calls: livePlanOf(op, inputOf(op, args), ctx), ...(op.task ? { taskOperation: op.name } : {}) });
+  const plan: FieldPlanner = (args, ctx) => {
+    const input = inputOf(op, args);
+    return { calls: livePlanOf(op, input, ctx), ...(op.searches ? { searches: op.searches(input as never, ctx) } : {}), ...(op.task ? { taskOperation: op.name, taskRoute: `${taskBasePath(op)}/task_post` } : {}) };
+  };
   return {
     type: new GraphQLNonNull(OperationResult),
     description: op.description,

@@ -42,7 +42,9 @@ export function useOperationPlan(): Plugin<GraphQLContext> {
       const refused = await checkTaskBodies(context, plan);
       if (refused) return setResultAndStopExecution({ errors: [refused] });
       try {
-        await planLiveCalls(services, await withStoredKeywordCalls(context, plan), { operation: plan.taskOperation });
+        await planLiveCalls(services, await withStoredKeywordCalls(context, plan), { operation: plan.taskOperation, taskRoute: plan.taskRoute });
+        // The document's web searches, every field's together: over the live limit or the budget, none runs.
+        if (plan.searches.length > 0) await services.serp?.plan(plan.searches);
       } catch (error) {
         setResultAndStopExecution({ errors: [domainToGraphQLError(toDomainError(error))] });
       }

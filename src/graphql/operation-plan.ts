@@ -21,6 +21,7 @@ import {
 import { DomainError } from '../domain/errors.js';
 import { type SourceCall, sourceCallKey } from '../domain/source-call.js';
 import type { ServiceContext } from '../services/context.js';
+import type { SerpQuery } from '../ports/web-search.js';
 import { inArgumentTerms } from './argument-names.js';
 import { domainToGraphQLError } from './errors.js';
 import { FIELD_PLANNERS, type FieldPlanner, type KeywordParent, type KeywordRows, type TaskSelector } from './field-planners.js';
@@ -37,6 +38,8 @@ export interface OperationPlan {
   errors: GraphQLError[];
   /** The distinct source calls the operation's fields will make, one per canonical key (sourceCallKey). */
   calls: SourceCall[];
+  /** The web-search pages its fields ask for (every alias), planned together against the search limit and budget. */
+  searches: SerpQuery[];
   /** Calls beyond `calls` that no one can name in advance (suggestion verification budgets), at most. */
   extraCalls: number;
   /**
@@ -52,6 +55,7 @@ export interface OperationPlan {
   tasksCreated: number;
   /** The task operation a refusal of the live plan points to: the first planned field's that names one. */
   taskOperation?: string | undefined;
+  taskRoute?: string | undefined;
   /**
    * Their bodies in document order, with where each is and the field that posts it (whose arguments name the
    * body's errors): checked (async: DNS) before the first is created.
@@ -78,7 +82,7 @@ export interface OperationPlanInput {
   services: ServiceContext;
 }
 
-const EMPTY: OperationPlan = { errors: [], calls: [], extraCalls: 0, storedKeywordViews: [], keywordRows: 0, taskReads: 0, tasksCreated: 0, taskBodies: [] };
+const EMPTY: OperationPlan = { errors: [], calls: [], searches: [], extraCalls: 0, storedKeywordViews: [], keywordRows: 0, taskReads: 0, tasksCreated: 0, taskBodies: [] };
 
 /** Where a stored keyword's nested views are checked, before the real phrases are read: any valid phrase. */
 const PROBE: KeywordParent = { phrase: 'probe', regions: [], stored: true };
@@ -107,6 +111,7 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
   const variables = coerced.coerced;
   const errors: GraphQLError[] = [];
   const calls = new Map<string, SourceCall>();
+  const searches: SerpQuery[] = [];
   const storedKeywordViews: StoredKeywordViews[] = [];
   let extraCalls = 0;
   let keywordRows = 0;
@@ -114,6 +119,7 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
   let tasksCreated = 0;
   const taskBodies: OperationPlan['taskBodies'] = [];
   let taskOperation: string | undefined;
+  let taskRoute: string | undefined;
 
   // Counted before any argument is checked: 150 aliases of a 10,000-keyword list must not be parsed first.
   if (operation.operation === OperationTypeNode.MUTATION) {
@@ -144,11 +150,13 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
         try {
           const plan = planner(getArgumentValues(field, node, variables), input.services, parents);
           for (const call of plan.calls) sink.set(sourceCallKey(call), call);
+          if (plan.searches) searches.push(...plan.searches);
           extraCalls += (plan.extraCalls ?? 0) * scope.fanout;
           tasksCreated += plan.creates ?? 0;
           taskReads += (plan.taskReads ?? 0) * scope.fanout;
           if (plan.taskBody) taskBodies.push({ ...plan.taskBody, path: at, field });
           taskOperation ??= plan.taskOperation;
+          taskRoute ??= plan.taskRoute;
           children = plan.keywords ?? parents;
           below = { fanout: scope.fanout * (plan.fanout ?? 1), tasks: plan.tasks ?? scope.tasks };
           stored = plan.storedKeywords;
@@ -192,7 +200,7 @@ export function planOperation(input: OperationPlanInput): OperationPlan {
   walk(root, [operation.selectionSet], [], [], { fanout: 1 }, calls);
   if (keywordRows > MAX_KEYWORD_ROWS_PER_ANSWER) errors.push(tooManyRows(keywordRows));
   if (taskReads > MAX_TASK_READS) errors.push(tooManyTaskReads(taskReads));
-  return { errors, calls: [...calls.values()], extraCalls, storedKeywordViews, keywordRows, taskReads, tasksCreated, taskBodies, taskOperation };
+  return { errors, calls: [...calls.values()], searches, extraCalls, storedKeywordViews, keywordRows, taskReads, tasksCreated, taskBodies, taskOperation, taskRoute };
 }
 
 function tooComplex(message: string, extensions: Record<string, unknown>): GraphQLError {

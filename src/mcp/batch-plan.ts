@@ -1,6 +1,7 @@
 import { type DomainError, toDomainError } from '../domain/errors.js';
 import { parseBody } from '../domain/requests/parse.js';
 import type { SourceCall } from '../domain/source-call.js';
+import type { SerpQuery } from '../ports/web-search.js';
 import type { Principal } from '../services/auth/authenticator.js';
 import { createLivePlan, type LivePlan } from '../services/live-plan.js';
 import { planLiveCalls } from '../services/quota-check.js';
@@ -40,21 +41,31 @@ export async function planBatch(
   // A scope for planning only: the calls run later, each in a scope of its own sharing `livePlan`.
   const scope = createRequestContext(runtime, principal, livePlan);
   const calls: SourceCall[] = [];
+  const searches: SerpQuery[] = [];
   // The task route a refusal points to: the first planned call's (REST names its own operation's too).
   let operation: string | undefined;
+  let taskRoute: string | undefined;
   for (const message of messages) {
     const call = toolCallOf(message);
     const tool = call && tools.get(call.name);
     if (!tool?.plan) continue;
     try {
-      calls.push(...tool.plan(parseBody(tool.input, call!.args ?? {}) as never, scope));
+      const args = parseBody(tool.input, call!.args ?? {}) as never;
+      const planned = tool.plan(args, scope);
+      const pages = tool.searches?.(args, scope) ?? [];
+      calls.push(...planned);
+      searches.push(...pages);
       operation ??= tool.taskOperation;
+      taskRoute ??= tool.taskRoute;
     } catch {
       // Its own run reports the same error (billed 0); it makes no call.
     }
   }
   try {
-    await planLiveCalls(scope, calls, { operation });
+    await planLiveCalls(scope, calls, { operation, taskRoute });
+    // The batch's web searches together, in the plan its calls share (livePlan.searches): each call's own plan
+    // then finds its pages planned.
+    if (searches.length > 0) await scope.serp?.plan(searches);
     return { livePlan };
   } catch (error) {
     return { livePlan, refusal: toDomainError(error) };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { livePlanOf, runLive } from '../operations/live.js';
 import type { Operation } from '../operations/operation.js';
 import type { OperationRegistry } from '../operations/registry.js';
+import { taskBasePath } from '../operations/task-specs.js';
 import { WorkbookFile } from '../services/files/workbook-file.js';
 import { keepFile } from './file-resources.js';
 import { rowLimitDoc, rowLimitField } from './row-limit.js';
@@ -37,7 +38,7 @@ function operationTool(op: Operation): McpTool {
     output,
     fields: rows ? { ...op.fields, limit: rowLimitDoc() } : op.fields,
     ...(op.price === 'free' ? { free: true } : {}),
-    ...(op.task ? { taskOperation: op.name } : {}),
+    ...(op.task ? { taskOperation: op.name, taskRoute: `${taskBasePath(op)}/task_post` } : {}),
     effects: mcp.effects,
     run: async (args: Record<string, unknown>, scope) => {
       const presented = await runLive(op, requestOf(args), scope);
@@ -54,6 +55,7 @@ function operationTool(op: Operation): McpTool {
     },
     ...(op.plan ? { plan: (args: Record<string, unknown>, scope) => livePlanOf(op, requestOf(args), scope) } : {}),
     links: (result: unknown) => (result instanceof WorkbookFile && result.link ? [result.link] : []),
+    ...(op.searches ? { searches: (args: Record<string, unknown>, scope) => op.searches!(requestOf(args) as never, scope) } : {}),
     summarize: (result: unknown, args: Record<string, unknown>) =>
       mcp.summarize((isList ? (result as { result: unknown }).result : result) as never, args as never),
   });

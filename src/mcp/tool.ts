@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SourceCall } from '../domain/source-call.js';
+import type { SerpQuery } from '../ports/web-search.js';
 import type { RequestContext } from '../services/runtime.js';
 import type { ToolEffects } from '../operations/tool-effects.js';
 import type { FileLink } from '../services/files/workbook-file.js';
@@ -30,8 +31,12 @@ export interface McpTool<Input extends z.ZodObject = z.ZodObject, Output = unkno
    * tools that never ask the source live. May throw the argument's DomainError: the call then fails on its own.
    */
   plan?(args: z.output<Input>, scope: RequestContext): SourceCall[];
+  /** The web-search pages `run` asks for (the operation's `searches`): a batch plans them with its other calls. */
+  searches?(args: z.output<Input>, scope: RequestContext): SerpQuery[];
   /** The task operation a refusal of the live plan points to (its task_post route); default search_volume's. */
   taskOperation?: string;
+  /** Its task_post path, named in a refusal. */
+  taskRoute?: string;
   /** Resources the answer links to (a file the tool made: resource_link content items). */
   links?(result: Output): FileLink[];
   /** A few lines an agent or a person can read without parsing JSON: top rows, trend, totals. */

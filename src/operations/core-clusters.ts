@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CLUSTER_MODES, type ClusterResult, clusterPhrases } from '../domain/core/clusters.js';
-import { DomainError, invalidField } from '../domain/errors.js';
 import type { RegionCatalog } from '../domain/regions/catalog.js';
 import { integerField, textField } from '../domain/requests/parse.js';
 import { canonicalPhrase } from '../domain/source-call.js';
@@ -11,7 +10,7 @@ import { mapWithConcurrency } from '../services/search-volume.js';
 import { corePhraseItem } from './core-clean.js';
 import { DEFAULT_LIMITS, defineOperation, type OperationLimits } from './operation.js';
 import { coreClustersResponseSchema } from './schemas/core-clusters.js';
-import { SERP_DEFAULTS } from './serp.js';
+import { checkSerpRegion, SERP_DEFAULTS, serpOf } from './serp.js';
 import { formatCount } from './summary-text.js';
 import { ASKS_THE_SOURCE } from './tool-effects.js';
 
@@ -47,11 +46,7 @@ interface Phrase {
 const phrasesOf = (input: CoreClustersRequest): Phrase[] =>
   input.phrases.map((item) => (typeof item === 'string' ? { phrase: item, volume: null } : { phrase: item.phrase, volume: item.volume ?? null }));
 
-function checkRegion(input: CoreClustersRequest, catalog: RegionCatalog): void {
-  if (!catalog.get(input.region)) {
-    throw invalidField('region', `region ${input.region} is not in the region catalogue (find codes with region_search)`, 'unknown_region', { region: input.region });
-  }
-}
+const checkRegion = (input: CoreClustersRequest, catalog: RegionCatalog): void => checkSerpRegion(input.region, catalog);
 
 /** One page per distinct phrase (as the service compares phrases), with the operation's region, device and depth. */
 function queriesOf(phrases: readonly Phrase[], input: CoreClustersRequest): Map<string, SerpQuery> {
@@ -65,14 +60,14 @@ function queriesOf(phrases: readonly Phrase[], input: CoreClustersRequest): Map<
 
 async function cluster(input: CoreClustersRequest, ctx: ServiceContext): Promise<ClusterResult & { counts: { phrases: number; clusters: number; unclustered: number } }> {
   checkRegion(input, ctx.catalog);
-  const serp = ctx.serp;
-  if (!serp) throw new DomainError('SERVICE_UNAVAILABLE', 'web search is not configured in this service (it needs Yandex credentials, or the demo source)');
+  const serp = serpOf(ctx);
   const phrases = phrasesOf(input);
   const queries = queriesOf(phrases, input);
-  // Every page planned before the first search: over the live limit or the budget, nothing is spent.
+  // Every page planned before the first search: over the live limit or the budget, nothing is spent (a task's
+  // source plans nothing: it waits for the deferred budget instead).
   await serp.plan([...queries.values()]);
   const keys = [...queries.keys()];
-  const pages = await mapWithConcurrency(keys, ctx.concurrency ?? DEFAULT_SOURCE_CONCURRENCY, (key) => serp.page(queries.get(key)!));
+  const pages = await mapWithConcurrency(keys, serp.inFlight ?? ctx.concurrency ?? DEFAULT_SOURCE_CONCURRENCY, (key) => serp.page(queries.get(key)!));
   const urlsOf = new Map(keys.map((key, i) => [key, pages[i]!.results.map((r) => r.url)]));
   const result = clusterPhrases(
     phrases.map((p) => ({ ...p, urls: urlsOf.get(canonicalPhrase(p.phrase))! })),
@@ -106,7 +101,11 @@ export const coreClustersOperation = defineOperation({
     checkRegion(input, ctx.catalog);
     return [];
   },
+  searches: (input) => [...queriesOf(phrasesOf(input), input).values()],
+  checkInput: (input, catalog) => checkRegion(input, catalog),
   run: (input, ctx) => cluster(input, ctx),
+  // Big lists as tasks on the deferred mode (answers take at least 5 minutes), the same plan and price as live.
+  task: true,
   rest: {
     path: '/v2/core/clusters',
     family: 'v2',

@@ -1,3 +1,4 @@
+import { taskBasePath } from './task-specs.js';
 import { planLiveCalls } from '../services/quota-check.js';
 import type { ServiceContext } from '../services/context.js';
 import { type Operation, presentOf, runModeOf } from './operation.js';
@@ -19,7 +20,7 @@ export async function runLive(operation: Operation, input: unknown, ctx: Service
 export async function planAndRunLive(operation: Operation, input: unknown, ctx: ServiceContext): Promise<unknown> {
   const mode = runModeOf(operation, 'live');
   if (operation.plan) {
-    await planLiveCalls(ctx, operation.plan(input as never, ctx, mode), { operation: operation.task ? operation.name : undefined });
+    await planLiveCalls(ctx, operation.plan(input as never, ctx, mode), operation.task ? { operation: operation.name, taskRoute: `${taskBasePath(operation)}/task_post` } : {});
   }
   return operation.run(input as never, ctx, mode);
 }

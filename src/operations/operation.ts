@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { MAX_LIVE_CALLS_PER_REQUEST } from '../domain/requests/live-limits.js';
 import { TASK_RESULT_PAGES } from '../domain/requests/task-result-pages.js';
 import type { SourceCall } from '../domain/source-call.js';
+import type { RegionCatalog } from '../domain/regions/catalog.js';
+import type { SerpQuery } from '../ports/web-search.js';
 import type { ServiceContext } from '../services/context.js';
 import type { ToolEffects } from './tool-effects.js';
 
@@ -92,6 +94,14 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, R = unknown, P =
    * refused up front. May throw the input's DomainError. Absent: the operation never asks the source.
    */
   plan?(input: z.output<I>, ctx: ServiceContext, mode: RunMode): SourceCall[];
+  /**
+   * The web-search pages `run` asks for (distinct or not; the gateway keys them), when it searches: every face
+   * plans them before any search (the live limit and the mode's budget; GraphQL's document and MCP's batch sum
+   * them), and a task counts them in its progress and asks them on the deferred mode.
+   */
+  searches?(input: z.output<I>, ctx: Pick<ServiceContext, 'catalog'>): SerpQuery[];
+  /** Checks of the input against the service's data (an unknown region), run at a task's post as live runs them. */
+  checkInput?(input: z.output<I>, catalog: RegionCatalog): void;
   /** The work: the service call. A task stores what it returns. */
   run(input: z.output<I>, ctx: ServiceContext, mode: RunMode): Promise<R>;
   /** The face-neutral answer (the /v1 item(s) or the /v2 body) of a result; default: the result as it is. */

@@ -2,6 +2,7 @@ import { coreCleanOperation } from './core-clean.js';
 import { coreClustersOperation } from './core-clusters.js';
 import { coreExpandOperation } from './core-expand.js';
 import { coreWorkbookOperation } from './core-workbook.js';
+import { coreIntentOperation } from './core-intent.js';
 import { dynamicsOperation } from './dynamics.js';
 import { locationsOperation } from './locations.js';
 import type { Operation } from './operation.js';
@@ -34,6 +35,7 @@ export const OPERATIONS: readonly Operation[] = [
   usageOperation,
   serpOperation,
   coreClustersOperation,
+  coreIntentOperation,
 ];
 
 export interface OperationRegistry {

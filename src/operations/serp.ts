@@ -33,16 +33,21 @@ export const serpRequestSchema = z.object({
 });
 type SerpRequest = z.output<typeof serpRequestSchema>;
 
-/** The page asked for, with the region checked against the catalogue: never silently another region. */
-function queryOf(input: SerpRequest, catalog: RegionCatalog): SerpQuery {
-  if (!catalog.get(input.region)) {
-    throw invalidField('region', `region ${input.region} is not in the region catalogue (find codes with region_search)`, 'unknown_region', { region: input.region });
+/** A region a page is asked for, checked against the catalogue (INVALID_FIELD naming `field`): never silently another. */
+export function checkSerpRegion(region: number, catalog: RegionCatalog, field = 'region'): void {
+  if (!catalog.get(region)) {
+    throw invalidField(field, `${field} ${region} is not in the region catalogue (find codes with region_search)`, 'unknown_region', { region });
   }
+}
+
+/** The page asked for, with the region checked against the catalogue. */
+function queryOf(input: SerpRequest, catalog: RegionCatalog): SerpQuery {
+  checkSerpRegion(input.region, catalog);
   return { phrase: input.phrase.trim(), regionId: input.region, device: input.device, depth: input.depth as SerpDepth };
 }
 
 /** The request's web search, or 503 when the service has none (no credentials, no demo). */
-function serpOf(ctx: ServiceContext): SerpRequestSource {
+export function serpOf(ctx: ServiceContext): SerpRequestSource {
   if (!ctx.serp) throw new DomainError('SERVICE_UNAVAILABLE', 'web search is not configured in this service (it needs Yandex credentials, or the demo source)');
   return ctx.serp;
 }
@@ -85,6 +90,7 @@ export const serpOperation = defineOperation({
     queryOf(input, ctx.catalog);
     return [];
   },
+  searches: (input, ctx) => [queryOf(input, ctx.catalog)],
   run: (input, ctx) => search(input, ctx),
   present,
   rest: {

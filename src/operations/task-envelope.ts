@@ -26,7 +26,8 @@ export function formatDate(date: Date): string {
 }
 
 /** The task_get path of a task. */
-export const taskGetPath = (operation: TaskOperation, id: string) => `/v1/keywords/${operation}/task_get/${id}`;
+/** A task's task_get path under its operation's task base (task-specs.ts's taskBasePath). */
+const taskGetPath = (base: string, id: string) => `${base}/task_get/${id}`;
 
 /**
  * The result items a finished task shows: exactly what the live route shows for the same request. A list result
@@ -176,9 +177,9 @@ function refusedEntry(error: DomainError, body: unknown, operation: TaskOperatio
 }
 
 /** GET …/tasks_ready: one task whose result lists the finished, uncollected tasks. */
-export function presentReady(frame: Frame, operation: TaskOperation, tasks: TaskRecord[]) {
+export function presentReady(frame: Frame, operation: TaskOperation, tasks: TaskRecord[], base = `/v1/keywords/${operation}`) {
   const time = formatSeconds(frame.now - frame.startedAt);
-  const result = tasks.map((t) => ({ id: t.id, tag: t.tag, date_posted: formatDate(t.postedAt), endpoint: taskGetPath(operation, t.id) }));
+  const result = tasks.map((t) => ({ id: t.id, tag: t.tag, date_posted: formatDate(t.postedAt), endpoint: taskGetPath(base, t.id) }));
   return envelope(frame, [
     { id: randomUUID(), status_code: 20000, status_message: 'Ok.', time, cost: 0, result_count: result.length, path: ['v1', 'keywords', operation, 'tasks_ready'], data: { api: 'keywords', function: operation }, result },
   ]);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { RegionCatalog } from '../domain/regions/catalog.js';
+import type { ServiceContext } from '../services/context.js';
 import { resolveLocation } from '../services/location.js';
 import type { TaskOperationSpec, TaskOperationSpecs } from '../tasks/task-operations.js';
 import { type Operation, runModeOf } from './operation.js';
@@ -18,18 +19,31 @@ export const taskInputOf = (op: Operation): z.ZodObject => op.taskInput ?? op.in
 function taskSpecOfOperation(op: Operation): TaskOperationSpec {
   const mode = runModeOf(op, 'task');
   const hasLocation = 'location_code' in op.input.shape || 'location_name' in op.input.shape;
+  const checks = [...(hasLocation ? [checkBodyLocation] : []), ...(op.checkInput ? [(catalog: RegionCatalog, request: Record<string, unknown>) => op.checkInput!(request, catalog)] : [])];
+  const searches = op.searches;
   return {
     schema: taskInputOf(op),
     plannedCalls: (ctx, request) => (op.plan ? op.plan(request as never, ctx, mode) : []),
+    ...(searches ? { plannedSearches: (ctx: Pick<ServiceContext, 'catalog'>, request: Record<string, unknown>) => searches(request, ctx) } : {}),
     run: (ctx, request) => op.run(request as never, ctx, mode),
-    ...(hasLocation ? { checkLocation: checkBodyLocation } : {}),
+    ...(checks.length > 0 ? { checkLocation: (catalog: RegionCatalog, request: Record<string, unknown>) => checks.forEach((check) => check(catalog, request)) } : {}),
     ...(op.price === 'free' ? { free: true as const } : {}),
   };
 }
 
+/** Operations of /v2 whose tasks were published under /v1/keywords before /v2 operations got their own base: kept there. */
+const PUBLISHED_UNDER_V1_KEYWORDS = new Set(['core_clean']);
+
+/**
+ * Where an operation's task mode lives (`{base}/task_post`, `{base}/tasks_ready`, `{base}/task_get/{id}`): the /v1
+ * task family, under the operation's own path for a /v2 operation (`/v2/core/clusters/task_post`), else (and for
+ * core_clean, published there first) under /v1/keywords. The one place routes, docs and the explorer's manifest
+ * read it from.
+ */
+export const taskBasePath = (op: Pick<Operation, 'name' | 'rest'>): string =>
+  op.rest?.family === 'v2' && !PUBLISHED_UNDER_V1_KEYWORDS.has(op.name) ? op.rest.path : `/v1/keywords/${op.name}`;
+
 /** The operations of `registry` that are posted as tasks. */
-/** Where an operation's task mode lives (`{base}/task_post`, `{base}/tasks_ready`, `{base}/task_get/{id}`): the /v1 task family. */
-export const taskBasePath = (op: Pick<Operation, 'name'>): string => `/v1/keywords/${op.name}`;
 
 export const taskOperationsOf = (registry: OperationRegistry): Operation[] => registry.operations.filter((op) => op.task);
 

@@ -10,9 +10,17 @@ export interface LivePlan {
   readonly planned: Set<string>;
   /** Uncached calls counted so far. */
   counted: number;
+  /** The web-search pages planned so far, and the uncached ones counted (their own limit and budget: serp.ts). */
+  readonly searches: SearchPlan;
 }
 
-export const createLivePlan = (): LivePlan => ({ planned: new Set(), counted: 0 });
+/** What a request has planned of web search: page keys (serpCallKey) and how many were uncached. */
+export interface SearchPlan {
+  readonly planned: Set<string>;
+  counted: number;
+}
+
+export const createLivePlan = (): LivePlan => ({ planned: new Set(), counted: 0, searches: { planned: new Set(), counted: 0 } });
 
 /** The distinct calls of `calls` the plan has not seen yet. */
 export function unplannedCalls(plan: LivePlan, calls: readonly SourceCall[]): SourceCall[] {

@@ -7,16 +7,18 @@ import { createLivePlan, unplannedCalls } from './live-plan.js';
 export interface LivePlanOptions {
   /** The /v1 operation whose task route the refusal points to (e.g. `search_volume`); GraphQL names its mutation. */
   operation?: string | undefined;
+  /** That operation's task_post path (its task family may live under /v2): named in the refusal as it is. */
+  taskRoute?: string | undefined;
 }
 
 /** Where a refused live request should go instead. */
-function taskHint(operation: string | undefined): string {
-  const route = `POST /v1/keywords/${operation ?? 'search_volume'}/task_post`;
+function taskHint(options: LivePlanOptions): string {
+  const route = `POST ${options.taskRoute ?? `/v1/keywords/${options.operation ?? 'search_volume'}/task_post`}`;
   return `post it as a task instead (${route}, or the GraphQL mutation createSearchVolumeTask): tasks wait for the budget`;
 }
 
 /** A live request over MAX_LIVE_CALLS_PER_REQUEST: refused before any call, on every source and every face. */
-function tooManyCalls(needed: number, operation: string | undefined): DomainError {
+function tooManyCalls(needed: number, operation: LivePlanOptions): DomainError {
   return new DomainError(
     'QUERY_TOO_COMPLEX',
     `this request needs ${needed} uncached source calls and a live request may make at most ${MAX_LIVE_CALLS_PER_REQUEST} ` +
@@ -47,14 +49,14 @@ export async function planLiveCalls(ctx: ServiceContext, calls: readonly SourceC
   // path of the demo source); they count at their worst.
   const needed = !ctx.quota && live.counted + fresh.length <= MAX_LIVE_CALLS_PER_REQUEST ? fresh.length : await ctx.source.countUncached(fresh);
   const counted = live.counted + needed;
-  if (counted > MAX_LIVE_CALLS_PER_REQUEST) throw tooManyCalls(counted, options.operation);
-  if (ctx.quota && needed > 0) await planQuota(ctx, needed, options.operation);
+  if (counted > MAX_LIVE_CALLS_PER_REQUEST) throw tooManyCalls(counted, options);
+  if (ctx.quota && needed > 0) await planQuota(ctx, needed, options);
   for (const call of fresh) live.planned.add(sourceCallKey(call));
   live.counted = counted;
 }
 
 /** The quota part of the plan: `needed` uncached calls must be granted within the wait, or the request is refused. */
-async function planQuota(ctx: ServiceContext, needed: number, operation: string | undefined): Promise<void> {
+async function planQuota(ctx: ServiceContext, needed: number, operation: LivePlanOptions): Promise<void> {
   const quota = ctx.quota!;
   const plan = await quota.planLive(needed);
   if (plan.ok) return;

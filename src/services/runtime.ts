@@ -87,7 +87,7 @@ export function createRequestContext(runtime: ServiceRuntime, principal: Princip
     tasks: runtime.tasks,
     core: runtime.core,
     source: createRequestSource(runtime.gateway, tracker),
-    serp: runtime.serp && createSerpRequestSource(runtime.serp, tracker, true),
+    serp: runtime.serp && createSerpRequestSource(runtime.serp, tracker, true, livePlan.searches),
     livePlan,
   };
 }

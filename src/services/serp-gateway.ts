@@ -25,7 +25,12 @@ export interface SerpGateway {
   isFresh(query: SerpQuery): Promise<boolean>;
   /** The budget of a mode, for the plan before any call. */
   quota(mode: SearchMode): QuotaGuard | undefined;
+  /** Whether the deferred mode is the engine's own (answers in minutes), not the sync mode standing in for it. */
+  readonly hasDeferredMode: boolean;
 }
+
+/** The engine's deferred answers take at least this long (Yandex: "at least 5 minutes"): a task's ETA floor. */
+export const DEFERRED_SEARCH_MIN_MS = 5 * 60_000;
 
 export interface SerpGatewayOptions {
   sync: SearchLane;
@@ -89,6 +94,7 @@ export function createSerpGateway(options: SerpGatewayOptions): SerpGateway {
 
   return {
     quota: (mode) => laneOf(mode).quota,
+    hasDeferredMode: options.deferred !== undefined,
     async isFresh(query) {
       const entry = await cache.get<SerpPage>(`${namespace}:${serpCallKey(query)}`);
       return entry !== undefined && clock.now() - entry.storedAt < freshTtlMs;

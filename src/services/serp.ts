@@ -2,6 +2,7 @@ import { DomainError } from '../domain/errors.js';
 import { MAX_LIVE_CALLS_PER_REQUEST } from '../domain/requests/live-limits.js';
 import type { SerpPage, SerpQuery } from '../ports/web-search.js';
 import type { CacheStatusTracker } from './cache-status.js';
+import type { SearchPlan } from './live-plan.js';
 import { type SearchMode, type SerpGateway, serpCallKey } from './serp-gateway.js';
 
 /** Web search as one client request sees it: pages recorded in its tracker, its plan held once. */
@@ -14,23 +15,31 @@ export interface SerpRequestSource {
    */
   plan(queries: readonly SerpQuery[], mode?: SearchMode): Promise<void>;
   page(query: SerpQuery, mode?: SearchMode): Promise<SerpPage>;
+  /**
+   * Pages an operation may ask at once through this source (absent: the request's source concurrency). A task's
+   * deferred searches are operations that take minutes each: a few hundred wait at once, paced by the budget.
+   */
+  readonly inFlight?: number;
 }
 
-/** A request's view of the gateway; `live`: a face's request (planned and refused up front), not a task's run. */
-export function createSerpRequestSource(gateway: SerpGateway, tracker: CacheStatusTracker, live: boolean): SerpRequestSource {
-  const planned = new Set<string>();
-  let counted = 0;
+/**
+ * A request's view of the gateway; `live`: a face's request (planned and refused up front), not a task's run.
+ * `shared`: the request's search plan (an MCP batch's calls and a GraphQL document's fields share one, planned
+ * together before any runs, so a field's own plan finds its pages planned and the budget is not asked twice).
+ */
+export function createSerpRequestSource(gateway: SerpGateway, tracker: CacheStatusTracker, live: boolean, shared: SearchPlan = { planned: new Set(), counted: 0 }): SerpRequestSource {
+  const { planned } = shared;
   return {
     async plan(queries, mode = 'sync') {
       if (!live) return;
       const fresh = [...new Map(queries.map((q) => [serpCallKey(q), q])).entries()].filter(([key]) => !planned.has(key));
       if (fresh.length === 0) return;
       const uncached = (await Promise.all(fresh.map(([, q]) => gateway.isFresh(q)))).filter((isFresh) => !isFresh).length;
-      if (counted + uncached > MAX_LIVE_CALLS_PER_REQUEST) {
+      if (shared.counted + uncached > MAX_LIVE_CALLS_PER_REQUEST) {
         throw new DomainError(
           'QUERY_TOO_COMPLEX',
-          `this request needs ${counted + uncached} uncached web searches and a live request may make at most ${MAX_LIVE_CALLS_PER_REQUEST}: ask for fewer phrases`,
-          { params: { calls: counted + uncached, max: MAX_LIVE_CALLS_PER_REQUEST } },
+          `this request needs ${shared.counted + uncached} uncached web searches and a live request may make at most ${MAX_LIVE_CALLS_PER_REQUEST}: ask for fewer phrases`,
+          { params: { calls: shared.counted + uncached, max: MAX_LIVE_CALLS_PER_REQUEST } },
         );
       }
       const quota = gateway.quota(mode);
@@ -47,7 +56,7 @@ export function createSerpRequestSource(gateway: SerpGateway, tracker: CacheStat
         }
       }
       for (const [key] of fresh) planned.add(key);
-      counted += uncached;
+      shared.counted += uncached;
     },
     async page(query, mode = 'sync') {
       try {

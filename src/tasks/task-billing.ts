@@ -1,6 +1,7 @@
 import type { Clock } from '../ports/clock.js';
 import type { Ledger } from '../ports/ledger.js';
-import type { Prices } from '../services/billing.js';
+import { type Prices, priceOfRequest } from '../services/billing.js';
+import type { CacheStatusTracker } from '../services/cache-status.js';
 import type { TaskStore } from '../ports/task-store.js';
 import type { TaskRecord } from '../domain/tasks.js';
 
@@ -28,4 +29,16 @@ export async function billCancelledTask(
     status: CANCELLED_STATUS,
     price: cost,
   });
+}
+
+/**
+ * A finished task's price: the live rule (billing.ts: each source at its own prices, the repeat price when all came
+ * from the cache), except that a task resumed after a crash whose paid answers were stored before it still pays
+ * the call price of the source it spent on.
+ */
+export function taskCost(prices: Prices, tracker: CacheStatusTracker, spent: boolean): number {
+  const byRule = priceOfRequest(prices, tracker, true);
+  if (!spent) return byRule;
+  const searchOnly = prices.search !== undefined && tracker.count('search') > 0 && tracker.count('statistics') === 0;
+  return Math.max(byRule, searchOnly ? prices.search!.call : prices.call);
 }

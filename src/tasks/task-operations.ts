@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { DomainError } from '../domain/errors.js';
 import type { RegionCatalog } from '../domain/regions/catalog.js';
 import type { SourceCall } from '../domain/source-call.js';
+import type { SerpQuery } from '../ports/web-search.js';
 import type { ServiceContext } from '../services/context.js';
 
 /**
@@ -13,8 +14,10 @@ import type { ServiceContext } from '../services/context.js';
 export interface TaskOperationSpec {
   schema: z.ZodType;
   plannedCalls(ctx: ServiceContext, request: Record<string, unknown>): SourceCall[];
+  /** The web-search pages the run asks for (the operation's `searches`): counted in progress, asked deferred. */
+  plannedSearches?(ctx: Pick<ServiceContext, 'catalog'>, request: Record<string, unknown>): SerpQuery[];
   run(ctx: ServiceContext, request: Record<string, unknown>): Promise<unknown>;
-  /** Resolves the body's location_code / location_name as the run will (throws INVALID_FIELD), when it has one. */
+  /** Resolves the body's location (location_code / location_name, or a region) as the run will (throws INVALID_FIELD). */
   checkLocation?(catalog: RegionCatalog, request: Record<string, unknown>): void;
   /** The operation never asks the source (its price is `free`): a finished task costs nothing. */
   free?: true;

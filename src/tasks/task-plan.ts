@@ -5,6 +5,8 @@ import type { Clock } from '../ports/clock.js';
 import type { CacheStatusTracker } from '../services/cache-status.js';
 import type { KeywordDataDeps, ServiceContext } from '../services/context.js';
 import type { SourceGateway } from '../services/source-gateway.js';
+import { type SerpGateway, serpCallKey } from '../services/serp-gateway.js';
+import type { SerpQuery } from '../ports/web-search.js';
 import { taskSpecOf, type TaskOperationSpecs } from './task-operations.js';
 import type { TaskStore } from '../ports/task-store.js';
 import type { TaskRecord } from '../domain/tasks.js';
@@ -20,6 +22,8 @@ export interface TaskPlanDeps {
   concurrency: number;
   store: TaskStore;
   gateway: SourceGateway;
+  /** Web search, when the service has it (tasks of operations that search ask their pages through it). */
+  serp?: SerpGateway | undefined;
   clock: Clock;
   /** How long a stored answer counts as fresh (CACHE_TTL). */
   freshTtlMs: number;
@@ -51,6 +55,12 @@ export function plannedCallsOf(operations: TaskOperationSpecs, ctx: Omit<Service
   return new Map(calls.map((call) => [sourceCallKey(call), call]));
 }
 
+/** The distinct web-search pages a task's operation asks for (its `searches`), by their cache key. */
+export function plannedSearchesOf(operations: TaskOperationSpecs, ctx: Pick<ServiceContext, 'catalog'>, task: PlannedTask): Map<string, SerpQuery> {
+  const searches = taskSpecOf(operations, task.operation).plannedSearches?.(ctx, task.request) ?? [];
+  return new Map(searches.map((query) => [serpCallKey(query), query]));
+}
+
 /** Cache lookups a plan makes at once (a 10,000-keyword task is 10,000 lookups). */
 const LOOKUPS_AT_ONCE = 200;
 
@@ -61,12 +71,17 @@ const LOOKUPS_AT_ONCE = 200;
  */
 export async function uncachedCallCount(deps: TaskPlanDeps, task: PlannedTask): Promise<number> {
   const planned = plannedCallsOf(deps.operations, taskContextOf(deps, task), task);
-  if (planned.size === 0) return 0;
-  const stored = await deps.store.answers([...planned.keys()], new Date(deps.clock.now() - deps.freshTtlMs));
-  const open = [...planned].filter(([key]) => !stored.has(key)).map(([, call]) => call);
+  const searches = deps.serp ? plannedSearchesOf(deps.operations, deps, task) : new Map<string, SerpQuery>();
+  if (planned.size === 0 && searches.size === 0) return 0;
+  const stored = await deps.store.answers([...planned.keys(), ...searches.keys()], new Date(deps.clock.now() - deps.freshTtlMs));
+  const isFresh = (entry: { call: SourceCall } | { search: SerpQuery }) => ('call' in entry ? deps.gateway.isFresh(entry.call) : deps.serp!.isFresh(entry.search));
+  const open = [
+    ...[...planned].filter(([key]) => !stored.has(key)).map(([, call]) => ({ call })),
+    ...[...searches].filter(([key]) => !stored.has(key)).map(([, search]) => ({ search })),
+  ];
   let uncached = 0;
   for (let i = 0; i < open.length; i += LOOKUPS_AT_ONCE) {
-    const fresh = await Promise.all(open.slice(i, i + LOOKUPS_AT_ONCE).map((call) => deps.gateway.isFresh(call)));
+    const fresh = await Promise.all(open.slice(i, i + LOOKUPS_AT_ONCE).map(isFresh));
     uncached += fresh.filter((isFresh) => !isFresh).length;
   }
   return uncached;

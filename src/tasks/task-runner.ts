@@ -13,7 +13,10 @@ import type { FairTurns } from './fair-turns.js';
 import { billCancelledTask } from './task-billing.js';
 import { CallRejectedError, createTaskSource, TaskCancelledError } from './task-source.js';
 import { taskSpecOf, type TaskOperationSpecs } from './task-operations.js';
-import { plannedCallsOf, taskContextOf } from './task-plan.js';
+import { plannedCallsOf, plannedSearchesOf, taskContextOf } from './task-plan.js';
+import { createTaskSerpSource, taskSearchMode } from './task-serp-source.js';
+import { taskCost } from './task-billing.js';
+import type { SerpGateway } from '../services/serp-gateway.js';
 import type { TaskStore } from '../ports/task-store.js';
 import { FINISHED, type TaskRecord } from '../domain/tasks.js';
 import type { CoreCleaningDeps } from '../ports/morphology.js';
@@ -21,6 +24,8 @@ import type { CoreCleaningDeps } from '../ports/morphology.js';
 export interface TaskRunnerDeps {
   store: TaskStore;
   gateway: SourceGateway;
+  /** Web search, when the service has it: a task's pages are asked on its deferred mode. */
+  serp?: SerpGateway | undefined;
   quota: QuotaGuard | undefined;
   turns: FairTurns;
   clock: Clock;
@@ -75,7 +80,7 @@ export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
       const answered = new Set<string>();
       let spent = task.spent;
       const base = taskContextOf(deps, task, tracker);
-      const planned = [...plannedCallsOf(deps.operations, base, task).keys()];
+      const planned = [...plannedCallsOf(deps.operations, base, task).keys(), ...(deps.serp ? plannedSearchesOf(deps.operations, base, task).keys() : [])];
       const stored = await deps.store.answers(planned, new Date(deps.clock.now() - deps.freshTtlMs));
       // calls_total was fixed at post: the planned calls not fresh in the cache then. Those that were are answered
       // first, for free, and are counted neither as done nor in the total.
@@ -85,13 +90,9 @@ export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
       if (!(await deps.store.start(taskId, total(), new Date(deps.clock.now())))) return 'finished';
       let cancelled = false;
       let checkedAt = -Infinity;
-      const source = createTaskSource({
-        gateway: deps.gateway,
+      const shared = {
         store: deps.store,
-        turns: deps.turns,
-        quota: deps.quota,
         clock: deps.clock,
-        keyId: task.keyId,
         tracker,
         stored,
         signal: inner.signal,
@@ -105,13 +106,15 @@ export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
           }
           if (cancelled) throw new TaskCancelledError(`task ${taskId} is cancelled`);
         },
-        onAnswered: (key, upstream) => {
+        onAnswered: (key: string, upstream: boolean) => {
           answered.add(key);
           // The first paid answer is written at once: a task resumed after a crash must still bill the call price.
           if (upstream && !spent) void deps.store.progress(taskId, done(), total(), true).catch(() => {});
           spent ||= upstream;
         },
-      });
+      };
+      const source = createTaskSource({ ...shared, gateway: deps.gateway, turns: deps.turns, quota: deps.quota, keyId: task.keyId });
+      const serp = deps.serp && createTaskSerpSource({ ...shared, gateway: deps.serp, mode: await taskSearchMode(deps.serp, task.callsTotal) });
       // Progress and cancellation: cancel may come from another process, so the stored status is the truth.
       const watch = setInterval(() => {
         void (async () => {
@@ -123,9 +126,9 @@ export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
         })().catch((error: unknown) => deps.logger.warn({ err: error, taskId }, 'task progress not saved'));
       }, pollMs);
       try {
-        const output = await spec.run({ ...base, source }, task.request);
+        const output = await spec.run({ ...base, source, ...(serp ? { serp } : {}) }, task.request);
         // An operation that never asks the source (core_clean: CPU only) is free as a task too.
-        const cost = spec.free ? 0 : spent || tracker.summary() === 'MISS' ? deps.prices.call : deps.prices.repeat;
+        const cost = spec.free ? 0 : taskCost(deps.prices, tracker, spent);
         await finish(task, { status: 'done', result: output, cost }, spent || tracker.summary() === 'MISS' ? 'MISS' : 'HIT');
         return 'finished';
       } catch (error) {

@@ -48,6 +48,11 @@ export interface TaskServiceDeps {
   catalog?: RegionCatalog;
   /** The task operations (from the operation registry): an operation not among them is refused. */
   operations: TaskOperationSpecs;
+  /**
+   * How long `n` more web searches of a task of `total` take at least (the mode it searches on: the deferred mode's
+   * floor, the budget); absent: no web search.
+   */
+  searchesWithinMs?(n: number, total: number): Promise<number>;
 }
 
 const tagSchema = z.object({ tag: textField('tag', MAX_TAG_LENGTH) });
@@ -85,6 +90,10 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
   const eta = async (task: TaskRecord): Promise<Date | null> => {
     if (FINISHED.has(task.status)) return null;
     const remaining = Math.max(0, task.callsTotal - task.callsDone);
+    // An operation that searches waits on the engine's deferred mode, not on the Wordstat budget.
+    if (remaining > 0 && deps.searchesWithinMs && deps.operations.get(task.operation)?.plannedSearches) {
+      return new Date(clock.now() + (await deps.searchesWithinMs(remaining, task.callsTotal)));
+    }
     if (!deps.quota || remaining === 0) return new Date(clock.now());
     // Round-robin: while other keys wait, this task gets one call in every (keys with work) of the tasks' share.
     const { keywordsWaiting, keysWithWork } = await store.counts();

@@ -128,7 +128,7 @@ export function createTaskSource(options: TaskSourceOptions): RequestSource {
 }
 
 /** The source's own Retry-After when it gave one, else 1 s doubling to a minute. */
-function backoffMs(error: DomainError | undefined, attempt: number): number {
+export function backoffMs(error: DomainError | undefined, attempt: number): number {
   if (error?.retryAfterSeconds !== undefined) return Math.max(1, error.retryAfterSeconds) * 1000;
   return Math.min(60_000, 1_000 * 2 ** Math.min(attempt, 6));
 }

@@ -61,3 +61,11 @@ export function labsBody(seeds: 'keyword' | 'keywords', extra: Fields = {}): Jso
   const location = pick(operationInputSchema('search_volume', 'live'), ['location_code', 'location_name']);
   return objectOf({ ...seed, ...pick(suggestions, ['limit']), ...location, ...FORMAT_FIELDS, ...extra }, [seeds]);
 }
+
+/** One Yandex organic SERP task: the serp operation's phrase (as `keyword`), device and depth, and a location. */
+export function serpOrganicBody(): JsonObjectSchema {
+  const serp = operationInputSchema('serp', 'live');
+  const location = pick(operationInputSchema('search_volume', 'live'), ['location_code', 'location_name']);
+  const keyword = serp.properties.phrase ?? { type: 'string' };
+  return objectOf({ keyword, ...location, ...pick(serp, ['device', 'depth']), language_code: FORMAT_FIELDS.language_code!, language_name: FORMAT_FIELDS.language_name!, tag: FORMAT_FIELDS.tag! }, ['keyword']);
+}

@@ -42,7 +42,7 @@ export { ENVELOPE_VERSION, formatDate, formatSeconds, presentSeasonality };
 export type { Envelope, EnvelopeTask, ErrorCode, KeywordVolume, KeywordVolumeEntry, RequestContext, ServiceRuntime, SuggestionsResult, TaskRecord, UsageReport };
 
 /** The registry's operation of that name (the face is built on these two; a registry without them is a bug). */
-function operationNamed(name: 'search_volume' | 'suggestions' | 'usage'): Operation {
+function operationNamed(name: 'search_volume' | 'suggestions' | 'usage' | 'serp'): Operation {
   const operation = defaultRegistry.get(name);
   if (!operation) throw new Error(`the operation registry has no ${name} operation, which /v3 serves`);
   return operation;
@@ -51,6 +51,7 @@ function operationNamed(name: 'search_volume' | 'suggestions' | 'usage'): Operat
 const SEARCH_VOLUME = operationNamed('search_volume');
 const SUGGESTIONS = operationNamed('suggestions');
 const USAGE = operationNamed('usage');
+const SERP = operationNamed('serp');
 
 /** suggestions' `limit` field as its input schema declares it: its bound and its default. */
 const suggestionsLimitField = SUGGESTIONS.input.shape.limit as z.ZodDefault<z.ZodNumber>;
@@ -113,8 +114,8 @@ export interface JsonObjectSchema {
  * The input fields of a registry operation as JSON Schema (draft 2020-12, as /openapi.json writes them), live or
  * task: what the /v3 document shows of the fields this face shares with /v1, from the schemas that check them.
  */
-export function operationInputSchema(name: 'search_volume' | 'suggestions', mode: 'live' | 'task'): JsonObjectSchema {
-  const op = name === 'search_volume' ? SEARCH_VOLUME : SUGGESTIONS;
+export function operationInputSchema(name: 'search_volume' | 'suggestions' | 'serp', mode: 'live' | 'task'): JsonObjectSchema {
+  const op = { search_volume: SEARCH_VOLUME, suggestions: SUGGESTIONS, serp: SERP }[name];
   const schema = mode === 'task' ? taskInputOf(op) : op.input;
   const { properties = {}, required } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, object>; required?: string[] };
   return { type: 'object', properties, ...(required ? { required } : {}) };
@@ -166,6 +167,41 @@ export async function searchVolume(
 export async function relatedKeywords(scope: RequestContext, request: { keyword: string; limit: number; location: ResolvedLocation }): Promise<SuggestionsResult> {
   const input = parseBody(SUGGESTIONS.input, { keyword: request.keyword, limit: request.limit, location_code: request.location.code });
   return (await planAndRunLive(SUGGESTIONS, input, scope)) as SuggestionsResult;
+}
+
+/** One Yandex results page as the serp operation answers it (its run's output). */
+export interface SerpAnswer {
+  foundDocs: number;
+  results: { position: number; url: string; domain: string; title: string }[];
+}
+
+/** The serp operation's field names as this face writes them (its body says `keyword`, a location code). */
+const SERP_FIELDS: Record<string, string> = { phrase: 'keyword', region: 'location_code' };
+
+/**
+ * One keyword's Yandex results page: the serp operation's input schema (under this face's field names), plan and
+ * run (the same cache, search budget and price as every face).
+ */
+export async function searchResults(
+  scope: RequestContext,
+  request: { keyword: unknown; location: ResolvedLocation; device?: unknown; depth?: unknown },
+): Promise<SerpAnswer & { keyword: string; device: string; depth: number }> {
+  let input: { phrase: string; device: string; depth: number };
+  try {
+    input = parseBody(SERP.input, {
+      phrase: request.keyword,
+      region: request.location.regionId,
+      ...(request.device === undefined ? {} : { device: request.device }),
+      ...(request.depth === undefined ? {} : { depth: request.depth }),
+    }) as typeof input;
+  } catch (error) {
+    const domain = toDomainError(error);
+    const field = domain.field && SERP_FIELDS[domain.field];
+    if (!field) throw domain;
+    throw new DomainError(domain.code, domain.message.replace(domain.field!, field), { field, reason: domain.reason, params: domain.params, cause: domain });
+  }
+  const page = (await planAndRunLive(SERP, input, scope)) as SerpAnswer;
+  return { ...page, keyword: input.phrase.trim(), device: input.device, depth: input.depth };
 }
 
 /** One row of the location list: every region of the catalogue, by the code /v1 gives it. */

@@ -198,3 +198,54 @@ export function presentUserData(login: string, timeZone: string, usage: UsageRep
   };
 }
 
+
+/** One organic result in the format's SERP item shape. */
+export interface SerpOrganicItem {
+  type: 'organic';
+  rank_group: number;
+  rank_absolute: number;
+  position: 'left';
+  domain: string;
+  title: string;
+  /** The snippet: null, since the results the engine's XML gives are read without their passages. */
+  description: null;
+  url: string;
+  breadcrumb: null;
+}
+
+/**
+ * A Yandex results page as the format's `serp/.../organic/live/advanced` result: the keyword's page with its
+ * organic items (rank_group among organic results, rank_absolute among all items: the same here, the page holds
+ * organic results only) and the engine's document count. The format itself offers no Yandex results.
+ */
+export function presentSerpOrganic(
+  page: { foundDocs: number; results: readonly { position: number; url: string; domain: string; title: string }[] },
+  at: { keyword: string; locationCode: number; regionId: number; languageCode: string; device: string; datetime: string },
+) {
+  const items: SerpOrganicItem[] = page.results.map((r) => ({
+    type: 'organic',
+    rank_group: r.position,
+    rank_absolute: r.position,
+    position: 'left',
+    domain: r.domain,
+    title: r.title,
+    description: null,
+    url: r.url,
+    breadcrumb: null,
+  }));
+  return {
+    keyword: at.keyword,
+    type: 'organic',
+    se_domain: 'yandex.ru',
+    location_code: at.locationCode,
+    language_code: at.languageCode,
+    device: at.device,
+    check_url: `https://yandex.ru/search/?text=${encodeURIComponent(at.keyword)}&lr=${at.regionId}`,
+    datetime: at.datetime,
+    spell: null,
+    item_types: items.length > 0 ? ['organic'] : [],
+    se_results_count: page.foundDocs,
+    items_count: items.length,
+    items,
+  };
+}

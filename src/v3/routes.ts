@@ -16,6 +16,7 @@ import {
   readyTasks,
   relatedKeywords,
   resolveStrictLocation,
+  searchResults,
   searchVolume,
   type JsonObjectSchema,
   type KeywordVolumeEntry,
@@ -24,7 +25,7 @@ import {
   type SuggestionsResult,
   type TaskRecord,
 } from './core-operations.js';
-import { keywordsForKeywordsBody, labsBody, searchVolumeBody } from './body-schemas.js';
+import { keywordsForKeywordsBody, labsBody, searchVolumeBody, serpOrganicBody } from './body-schemas.js';
 import { statusOfError, V3_STATUS, v3Envelope, v3ErrorTask, v3Task, type V3Task } from './envelope.js';
 import {
   presentGoogleAdsRow,
@@ -32,6 +33,7 @@ import {
   presentLabsVolumeItem,
   presentLocation,
   presentRelatedRows,
+  presentSerpOrganic,
   presentUserData,
   type MonthRange,
 } from './presenters.js';
@@ -82,6 +84,7 @@ export interface V3Route {
 
 const GOOGLE_ADS = '/v3/keywords_data/google_ads';
 const LABS = '/v3/dataforseo_labs/google';
+const SERP_YANDEX = '/v3/serp/yandex/organic';
 
 
 /** The one task of a live call (the format's 40000 otherwise). */
@@ -363,6 +366,30 @@ function storedCodes(task: TaskRecord, scope: Pick<RequestContext, 'catalog'>, f
 // --- the table -----------------------------------------------------------------------------------------------
 
 export const v3Routes: V3Route[] = [
+  {
+    path: `${SERP_YANDEX}/live/advanced`,
+    method: 'POST',
+    operation: 'v3.serp.live',
+    body: serpOrganicBody(),
+    live: true,
+    summary: 'Yandex organic results of one keyword (top 10, 20 or 30) for a location and device, in the format\u2019s SERP item shape (one web search, cached 7 days)',
+    async handle(call) {
+      const body = oneTask(call.body);
+      const languageCode = resolveLanguage(body);
+      const location = resolveBodyLocation(call.scope, body);
+      tagOf(body);
+      const page = await searchResults(call.scope, { keyword: body.keyword, location, device: body.device, depth: body.depth });
+      const result = presentSerpOrganic(page, {
+        keyword: page.keyword,
+        locationCode: location.code,
+        regionId: location.regionId,
+        languageCode,
+        device: page.device,
+        datetime: formatDate(call.now()),
+      });
+      return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, data: body, result: [result] })];
+    },
+  },
   {
     path: `${GOOGLE_ADS}/search_volume/live`,
     method: 'POST',

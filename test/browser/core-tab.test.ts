@@ -166,7 +166,7 @@ describe.skipIf(!haveChromium)('the explorer\'s core tab (issue 27, section 4)',
     await tab.getByLabel('Source calls, at most').fill('101');
     const posted: unknown[] = [];
     tab.on('request', (request) => {
-      if (request.url().endsWith('/v1/keywords/core_expand/task_post')) posted.push(request.postDataJSON());
+      if (request.url().endsWith('/v2/core/expand/task_post')) posted.push(request.postDataJSON());
     });
     // What the progress line said while the task ran (it may finish between two looks, so it is recorded).
     await tab.evaluate(() => {

@@ -145,11 +145,11 @@ describe('core_expand through the fake Wordstat', { timeout: 60_000 }, () => {
 
   it('runs as a task: its calls each asked once, the same rows as the live route, which then asks nothing', async () => {
     const body = { seeds: ['самокат'], region: 2, depth: 2, max_calls: 4 };
-    const posted = await post(app, '/v1/keywords/core_expand/task_post', body);
+    const posted = await post(app, '/v2/core/expand/task_post', body);
     expect(posted.json.tasks[0].status_code, posted.text).toBe(20100);
     const id = posted.json.tasks[0].id as string;
     const task = await tasks.until('the task finished', async () => {
-      const response = await app.fetch(new Request(`http://localhost/v1/keywords/core_expand/task_get/${id}`, { headers: AUTH_HEADER }));
+      const response = await app.fetch(new Request(`http://localhost/v2/core/expand/task_get/${id}`, { headers: AUTH_HEADER }));
       const json = (await response.json()) as { tasks: { status_code: number; result: unknown[] }[] };
       return json.tasks[0]!.status_code === 20000 ? json.tasks[0]! : undefined;
     }, 20_000);
@@ -160,7 +160,7 @@ describe('core_expand through the fake Wordstat', { timeout: 60_000 }, () => {
     const live = await post(app, '/v2/core/expand', body);
     expect(live.headers.get('x-cache')).toBe('HIT');
     expect(task!.result[0]).toEqual(live.json);
-    const table = await app.fetch(new Request(`http://localhost/v1/keywords/core_expand/task_get/${id}?format=csv&delimiter=comma`, { headers: AUTH_HEADER }));
+    const table = await app.fetch(new Request(`http://localhost/v2/core/expand/task_get/${id}?format=csv&delimiter=comma`, { headers: AUTH_HEADER }));
     expect(readCsvObjects(await table.text()).map((line) => line.phrase)).toEqual((live.json.rows as Row[]).map((row) => row.phrase));
     expect(topCalls().calls).toBe(4);
   });
@@ -169,7 +169,7 @@ describe('core_expand through the fake Wordstat', { timeout: 60_000 }, () => {
     const over = await post(app, '/v2/core/expand', { seeds: ['самокат'], depth: 3, max_calls: 101 });
     expect(over.status, over.text).toBe(400);
     expect(over.json.code).toBe('QUERY_TOO_COMPLEX');
-    expect(over.text).toContain('/v1/keywords/core_expand/task_post');
+    expect(over.text).toContain('/v2/core/expand/task_post');
     // Depth 1 plans the seeds only: max_calls is no bound there.
     const one = await post(app, '/v2/core/expand', { seeds: ['ролики'], depth: 1, max_calls: 2000 });
     expect(one.status, one.text).toBe(200);
@@ -202,7 +202,7 @@ describe('core_expand through the fake Wordstat', { timeout: 60_000 }, () => {
       expect(error?.extensions.code, JSON.stringify(gql.json)).toBe('BAD_USER_INPUT');
       expect(error.message).toContain(field.replace(/\[.*$/, '').replace('min_volume', 'minVolume').replace('max_calls', 'maxCalls'));
     }
-    const posted = await post(app, '/v1/keywords/core_expand/task_post', body);
+    const posted = await post(app, '/v2/core/expand/task_post', body);
     expect(posted.json.tasks[0].status_code, posted.text).not.toBe(20100);
     expect(posted.json.tasks[0].status_message).toContain(field);
     expect(fake.requests.filter((r) => r.method === 'top')).toHaveLength(0);
@@ -218,7 +218,7 @@ describe('core_expand over the hour\'s budget', { timeout: 60_000 }, () => {
       fake.reset();
       const refused = await post(app, '/v2/core/expand', { seeds: ['велосипед'], depth: 2, max_calls: 20 });
       expect(refused.status, refused.text).toBe(403);
-      expect(refused.text).toContain('/v1/keywords/core_expand/task_post');
+      expect(refused.text).toContain('/v2/core/expand/task_post');
       expect(fake.calls.top).toBe(0);
     } finally {
       await app.close();

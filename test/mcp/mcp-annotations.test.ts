@@ -46,6 +46,9 @@ const TABLE: Record<string, Hints> = {
   core_expand: ASKS_SOURCE,
   task_create_core_expand: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   core_workbook: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  core_intent: ASKS_SOURCE,
+  task_create_core_clusters: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  task_create_core_intent: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
 };
 
 /** Arguments no other call in this file asks, so the first call is a cache miss (the tools that answer at once). */
@@ -56,7 +59,7 @@ describe('MCP tool annotations say what a call does (issue 24, item 15)', () => 
     const { client } = await connectClient(started.url);
     const listed = await annotations(client);
     expect([...listed.keys()].sort()).toEqual(Object.keys(TABLE).sort());
-    expect(listed.size).toBe(20);
+    expect(listed.size).toBe(23);
     for (const [name, hints] of listed) expect(hints, name).toEqual({ title: expect.any(String), ...TABLE[name]! });
     expect(listed.get('task_create')!.readOnlyHint).toBe(false);
     await client.close();

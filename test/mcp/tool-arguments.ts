@@ -22,6 +22,9 @@ export const TOOL_ARGUMENTS: Readonly<Record<string, Readonly<Record<string, unk
   core_expand: { seeds: ['ноутбук'], limit: 3 },
   task_create_core_expand: { seeds: ['ноутбук'] },
   core_workbook: { phrases: ['купить пластиковые окна', 'окна пластиковые купить'], region: 213 },
+  task_create_core_clusters: { phrases: ['купить ноутбук', 'ноутбук цена'] },
+  core_intent: { phrases: ['купить ноутбук', 'пицца'] },
+  task_create_core_intent: { phrases: ['купить ноутбук'] },
 };
 
 /** The arguments a tool is called with: the table's, or `{ id }` for the two tools that read a task. */

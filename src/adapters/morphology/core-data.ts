@@ -6,13 +6,14 @@ const read = <T>(name: string): T => JSON.parse(readFileSync(findDataFile(`core/
 
 let cached: CoreRulesData | undefined;
 
-/** The word lists of data/core/ (noise classes, stop words, order rules, place aliases), read once. */
+/** The word lists of data/core/ (noise classes, stop words, order rules, place aliases, commerce lists), read once. */
 export function loadCoreRules(): CoreRulesData {
   cached ??= {
     noise: read('noise-classes.json'),
     stopWords: read('stop-words.json'),
     orderRules: read('order-rules.json'),
     places: read('place-aliases.json'),
+    commerce: read('commerce.json'),
   };
   return cached;
 }

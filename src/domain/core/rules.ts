@@ -2,6 +2,7 @@ import type { Morphology } from './morphology.js';
 import type { RegionCatalog } from '../regions/catalog.js';
 import { placeStem } from './place-stem.js';
 import { tokenize } from './text.js';
+import type { CommerceListsData } from './intent.js';
 
 /** data/core/noise-classes.json */
 export interface NoiseClassesData {
@@ -26,6 +27,8 @@ export interface CoreRulesData {
   stopWords: StopWordsData;
   orderRules: OrderRulesData;
   places: PlaceAliasesData;
+  /** data/core/commerce.json (core_intent). */
+  commerce: CommerceListsData;
 }
 
 /** One noise-list entry, in lemmas. */

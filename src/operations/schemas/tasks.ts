@@ -4,6 +4,8 @@ import { envelopeFields, locationsItemSchema, searchVolumeItemSchema, suggestion
 import type { TaskOperation } from '../../domain/tasks.js';
 import { coreCleanResponseSchema } from './core-clean.js';
 import { coreExpandResponseSchema } from './core-expand.js';
+import { coreClustersResponseSchema } from './core-clusters.js';
+import { coreIntentResponseSchema } from './core-intent.js';
 
 // Bodies of the task mode of /v1: post, ready, get (and cancel, which answers as get does).
 
@@ -34,6 +36,8 @@ const items: Record<TaskOperation, z.ZodType> = {
   locations: locationsItemSchema,
   core_clean: coreCleanResponseSchema,
   core_expand: coreExpandResponseSchema,
+  core_clusters: coreClustersResponseSchema,
+  core_intent: coreIntentResponseSchema,
 };
 
 const pascal = (operation: TaskOperation) => operation.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase());

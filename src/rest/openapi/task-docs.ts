@@ -1,10 +1,14 @@
 import type { RouteDoc } from './route-doc.js';
 import { taskGetEnvelopeSchemas, taskPostEnvelopeSchema, tasksReadyEnvelopeSchema } from '../../operations/schemas/tasks.js';
-import { TASK_OPERATIONS, type TaskOperation } from '../../domain/tasks.js';
+import type { TaskOperation } from '../../domain/tasks.js';
+import type { Operation } from '../../operations/operation.js';
+import { defaultRegistry } from '../../operations/registry.js';
+import { taskBasePath, taskOperationsOf } from '../../operations/task-specs.js';
 
 const ID = '5d2f1c8e-0a4b-4c6d-8e9f-1a2b3c4d5e6f';
 const frame = { version: '0.1.20260122', status_code: 20000, status_message: 'Ok.', time: '0.0100 sec.', cost: 0, tasks_error: 0 };
 
+/** Task bodies shown for the first task operations; the others show their live route's example. */
 const requests: Record<TaskOperation, Record<string, unknown>> = {
   search_volume: { keywords: ['купить ноутбук', 'пицца'], location_code: 2643, language_code: 'ru' },
   suggestions: { keyword: 'велосипед', limit: 5 },
@@ -19,9 +23,9 @@ const taskFields = {
   pingback_url: 'Receives a GET when the task ends ($id and $tag are substituted); http or https, public hosts only.',
 };
 
-function docsOf(operation: TaskOperation): Record<string, RouteDoc> {
-  const base = `/v1/keywords/${operation}`;
-  const request = requests[operation];
+function docsOf(op: Operation, base: string): Record<string, RouteDoc> {
+  const operation: TaskOperation = op.name;
+  const request = requests[operation] ?? op.rest?.docs?.requestExample ?? {};
   const data = { api: 'keywords', function: operation, ...request, tag: 'batch-1' };
   const getExample = {
     ...frame,
@@ -85,4 +89,7 @@ function docsOf(operation: TaskOperation): Record<string, RouteDoc> {
 }
 
 /** Documentation of the task routes, by path (GET and DELETE of task_get/{id} share one entry). */
-export const TASK_ROUTE_DOCS: Record<string, RouteDoc> = Object.assign({}, ...TASK_OPERATIONS.map(docsOf));
+export const TASK_ROUTE_DOCS: Record<string, RouteDoc> = Object.assign(
+  {},
+  ...taskOperationsOf(defaultRegistry).map((op) => docsOf(op, taskBasePath(op))),
+);

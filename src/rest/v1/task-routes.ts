@@ -43,61 +43,67 @@ const postSchema = (op: Operation) =>
  * Reading and cancelling are free; a task is billed once, when it ends.
  */
 export function createTaskRoutes(registry: OperationRegistry = defaultRegistry): RestRoute[] {
-  return taskOperationsOf(registry).flatMap((op): RestRoute[] => {
-    const operation: TaskOperation = op.name;
-    const base = taskBasePath(op);
-    return [
-      defineRoute({
-        path: `${base}/task_post`,
-        family: 'v1',
-        operation: `v1.${operation}.task_post`,
-        summary: `Post 1 to 100 ${operation} tasks (the live body plus tag, postback_url, pingback_url); collect them later`,
-        schema: postSchema(op),
-        free: true,
-        envelope: 'own',
-        input: 'each-task',
-        // One task or an array of them, as posted: the task service checks each against the schema on its own.
-        handle: async (body: unknown, scope, request) => {
-          const bodies = Array.isArray(body) ? body : [body];
-          const posted = await tasksOf(scope).post(scope.principal.keyId, operation, bodies);
-          return presentPosted({ startedAt: request.startedAt, now: request.now() }, operation, posted);
-        },
-      }),
-      defineRoute({
-        path: `${base}/tasks_ready`,
-        method: 'GET',
-        family: 'v1',
-        operation: `v1.${operation}.tasks_ready`,
-        summary: `This key's finished ${operation} tasks not yet collected`,
-        schema: noBody,
-        free: true,
-        envelope: 'own',
-        handle: async (_body, scope, request) =>
-          presentReady({ startedAt: request.startedAt, now: request.now() }, operation, await tasksOf(scope).ready(scope.principal.keyId, operation)),
-      }),
-      defineRoute({
-        path: `${base}/task_get/{id}`,
-        method: 'GET',
-        family: 'v1',
-        operation: `v1.${operation}.task_get`,
-        summary: `One ${operation} task: its status and progress, and the result once done, a page at a time with offset and limit (polling costs nothing)`,
-        schema: pageQuery,
-        free: true,
-        envelope: 'own',
-        handle: (query, scope, request) => taskAnswer(scope, request, query, () => tasksOf(scope).get(scope.principal.keyId, request.params.id!, { operation })),
-      }),
-      defineRoute({
-        path: `${base}/task_get/{id}`,
-        method: 'DELETE',
-        family: 'v1',
-        operation: `v1.${operation}.task_cancel`,
-        summary: `Cancels a queued or running ${operation} task: it makes no further calls (billed the call price only if it already spent some); an ended task is answered as it stands`,
-        schema: noBody,
-        free: true,
-        envelope: 'own',
-        // An ended task is answered as task_get answers it without a page (its result streamed as read).
-        handle: (_body, scope, request) => taskAnswer(scope, request, {}, () => tasksOf(scope).cancel(scope.principal.keyId, request.params.id!, { operation })),
-      }),
-    ];
-  });
+  return taskOperationsOf(registry).flatMap((op) => taskRoutesAt(op, taskBasePath(op)));
+}
+
+/** The task routes of `op` under `base` (task-specs.ts says where). */
+function taskRoutesAt(op: Operation, base: string): RestRoute[] {
+  const operation: TaskOperation = op.name;
+  return [
+    defineRoute({
+      path: `${base}/task_post`,
+      family: 'v1',
+      operation: `v1.${operation}.task_post`,
+      summary: `Post 1 to 100 ${operation} tasks (the live body plus tag, postback_url, pingback_url); collect them later`,
+      schema: postSchema(op),
+      free: true,
+      envelope: 'own',
+      input: 'each-task',
+      // One task or an array of them, as posted: the task service checks each against the schema on its own.
+      handle: async (body: unknown, scope, request) => {
+        const bodies = Array.isArray(body) ? body : [body];
+        const posted = await tasksOf(scope).post(scope.principal.keyId, operation, bodies);
+        // A post of one task that is refused created nothing: the family's 400 naming the field, as live answers
+        // it (an array keeps its per-task entries, so the tasks that were created can be collected).
+        const [only] = posted;
+        if (!Array.isArray(body) && only && !only.ok) throw only.error;
+        return presentPosted({ startedAt: request.startedAt, now: request.now() }, operation, posted);
+      },
+    }),
+    defineRoute({
+      path: `${base}/tasks_ready`,
+      method: 'GET',
+      family: 'v1',
+      operation: `v1.${operation}.tasks_ready`,
+      summary: `This key's finished ${operation} tasks not yet collected`,
+      schema: noBody,
+      free: true,
+      envelope: 'own',
+      handle: async (_body, scope, request) =>
+        presentReady({ startedAt: request.startedAt, now: request.now() }, operation, await tasksOf(scope).ready(scope.principal.keyId, operation), base),
+    }),
+    defineRoute({
+      path: `${base}/task_get/{id}`,
+      method: 'GET',
+      family: 'v1',
+      operation: `v1.${operation}.task_get`,
+      summary: `One ${operation} task: its status and progress, and the result once done, a page at a time with offset and limit (polling costs nothing)`,
+      schema: pageQuery,
+      free: true,
+      envelope: 'own',
+      handle: (query, scope, request) => taskAnswer(scope, request, query, () => tasksOf(scope).get(scope.principal.keyId, request.params.id!, { operation })),
+    }),
+    defineRoute({
+      path: `${base}/task_get/{id}`,
+      method: 'DELETE',
+      family: 'v1',
+      operation: `v1.${operation}.task_cancel`,
+      summary: `Cancels a queued or running ${operation} task: it makes no further calls (billed the call price only if it already spent some); an ended task is answered as it stands`,
+      schema: noBody,
+      free: true,
+      envelope: 'own',
+      // An ended task is answered as task_get answers it without a page (its result streamed as read).
+      handle: (_body, scope, request) => taskAnswer(scope, request, {}, () => tasksOf(scope).cancel(scope.principal.keyId, request.params.id!, { operation })),
+    }),
+  ];
 }

@@ -1,0 +1,81 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeSearch, startFakeSearch } from '../../fakes/search/fake-search.js';
+import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
+import { demoSerp } from '../../src/adapters/demo/serp-model.js';
+import { createSyncWebSearch } from '../../src/adapters/search-results/serp-sync.js';
+import type { App } from '../../src/app.js';
+import { createTestApp, post } from '../support/app.js';
+import { createFakeSource } from '../support/fake-source.js';
+import { TEST_KEY } from '../support/kit.js';
+
+/*
+ * Issue 28: /v3/serp/yandex/organic/live/advanced gives the format's clients Yandex results in its SERP item shape,
+ * through the serp operation (one search per page, shared with /v2/stats/serp; bad input 40501 naming the
+ * format's own field, before any search).
+ */
+
+let fake: FakeSearch;
+beforeAll(async () => {
+  fake = await startFakeSearch({ model: demoSerp, apiKey: 'AQVN-key' });
+});
+afterAll(() => fake.close());
+const apps: App[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+  fake.reset();
+});
+
+function setup(): App {
+  const sync = createSyncWebSearch({ baseUrl: fake.url, apiKey: 'AQVN-key', folderId: 'b1g-folder', timeoutMs: 5_000 });
+  const app = createTestApp({ source: createFakeSource({ latencyMs: 0 }), ledger: createMemoryLedger(), webSearch: { sync } });
+  apps.push(app);
+  return app;
+}
+
+const PATH = '/v3/serp/yandex/organic/live/advanced';
+const AUTH = { authorization: `Basic ${Buffer.from(`me:${TEST_KEY}`).toString('base64')}`, 'content-type': 'application/json' };
+
+describe('/v3/serp/yandex/organic/live/advanced', { timeout: 60_000 }, () => {
+  it('answers the page in the format’s item shape, the same results /v2/stats/serp shows, one search', async () => {
+    const app = setup();
+    const answer = await post(app, PATH, [{ keyword: 'купить диван', location_code: 2643, depth: 20, device: 'mobile', tag: 't1' }], AUTH);
+    expect(answer.status, answer.text).toBe(200);
+    const task = answer.json.tasks[0];
+    expect(task.status_code).toBe(20000);
+    const result = task.result[0];
+    expect(result).toMatchObject({ keyword: 'купить диван', type: 'organic', se_domain: 'yandex.ru', location_code: 2643, device: 'mobile' });
+    expect(fake.calls.search).toBe(1);
+    const v2 = await post(app, '/v2/stats/serp', { phrase: 'купить диван', region: 225, depth: 20, device: 'mobile' });
+    expect(v2.headers.get('x-cache')).toBe('HIT');
+    expect(result.se_results_count).toBe(v2.json.found_docs);
+    expect(result.items_count).toBe(v2.json.results.length);
+    expect(result.items).toEqual(
+      v2.json.results.map((r: { position: number; url: string; domain: string; title: string }) => ({
+        type: 'organic',
+        rank_group: r.position,
+        rank_absolute: r.position,
+        position: 'left',
+        domain: r.domain,
+        title: r.title,
+        description: null,
+        url: r.url,
+        breadcrumb: null,
+      })),
+    );
+    expect(fake.calls.search).toBe(1);
+  });
+
+  it.each([
+    [{ location_code: 2643 }, 'keyword'],
+    [{ keyword: 'диван', depth: 15 }, 'depth'],
+    [{ keyword: 'диван', device: 'tablet' }, 'device'],
+    [{ keyword: 'диван', location_code: 999_999_999 }, 'location_code'],
+  ])('refuses %j with 40501 naming %s, no search', async (body, field) => {
+    const app = setup();
+    const answer = await post(app, PATH, [body], AUTH);
+    const task = answer.json.tasks[0];
+    expect(task.status_code, answer.text.slice(0, 400)).toBe(40501);
+    expect(task.status_message).toContain(field);
+    expect(fake.calls.search).toBe(0);
+  });
+});
