@@ -1,11 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSearch, startFakeSearch } from '../../fakes/search/fake-search.js';
-import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
-import { demoSerp } from '../../src/adapters/demo/serp-model.js';
-import { createSyncWebSearch } from '../../src/adapters/search-results/serp-sync.js';
-import type { App } from '../../src/app.js';
-import { createTestApp, graphql, post } from '../support/app.js';
-import { createFakeSource } from '../support/fake-source.js';
+import { describe, expect, it } from 'vitest';
+import { useSearchApps } from '../support/search-apps.js';
+import { graphql, post } from '../support/app.js';
 import { AUTH_HEADER } from '../support/kit.js';
 
 /*
@@ -13,24 +8,8 @@ import { AUTH_HEADER } from '../support/kit.js';
  * input refused with 400 naming the field before any search.
  */
 
-let fake: FakeSearch;
-beforeAll(async () => {
-  fake = await startFakeSearch({ model: demoSerp, apiKey: 'AQVN-key' });
-});
-afterAll(() => fake.close());
-
-const apps: App[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0)) await app.close();
-  fake.reset();
-});
-
-function setup(): App {
-  const sync = createSyncWebSearch({ baseUrl: fake.url, apiKey: 'AQVN-key', folderId: 'b1g-folder', timeoutMs: 5_000 });
-  const app = createTestApp({ source: createFakeSource({ latencyMs: 0 }), ledger: createMemoryLedger(), webSearch: { sync } });
-  apps.push(app);
-  return app;
-}
+const search = useSearchApps();
+const setup = () => search.app();
 
 const PHRASES = [
   { phrase: 'купить пластиковые окна', volume: 5000 },
@@ -54,13 +33,13 @@ describe('core_clusters: POST /v2/core/clusters, MCP core_clusters, GraphQL core
     expect(windows.volume).toBe(9200);
     expect(response.json.unclustered.map((m: { phrase: string }) => m.phrase)).toEqual(['как мыть пластиковые окна']);
     // Six distinct phrases (the capitalised repeat is one of them): six searches, and serp reads the same pages.
-    expect(fake.calls.search).toBe(6);
+    expect(search.fake.calls.search).toBe(6);
     const serp = await post(app, '/v2/stats/serp', { phrase: 'пластиковые окна цена' });
     expect(serp.headers.get('x-cache')).toBe('HIT');
     const again = await post(app, '/v2/core/clusters', { phrases: PHRASES, threshold: 4, mode: 'hard' });
     expect(again.status).toBe(200);
     expect(again.headers.get('x-cache')).toBe('HIT');
-    expect(fake.calls.search).toBe(6);
+    expect(search.fake.calls.search).toBe(6);
   });
 
   it('answers on MCP and GraphQL with the same clusters', async () => {
@@ -79,7 +58,7 @@ describe('core_clusters: POST /v2/core/clusters, MCP core_clusters, GraphQL core
     const { result } = (await mcp.json()) as { result: { isError?: boolean; structuredContent: { clusters: { id: string }[] } } };
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent.clusters.map((c) => c.id)).toEqual(rest.json.clusters.map((c: { id: string }) => c.id));
-    expect(fake.calls.search).toBe(6);
+    expect(search.fake.calls.search).toBe(6);
   });
 
   it.each([
@@ -97,7 +76,7 @@ describe('core_clusters: POST /v2/core/clusters, MCP core_clusters, GraphQL core
     const response = await post(app, '/v2/core/clusters', body);
     expect(response.status, response.text.slice(0, 300)).toBe(400);
     expect(JSON.stringify(response.json)).toContain(field);
-    expect(fake.calls.search).toBe(0);
+    expect(search.fake.calls.search).toBe(0);
   });
 
   it('over the live limit of uncached pages it is refused before any search', async () => {
@@ -105,6 +84,6 @@ describe('core_clusters: POST /v2/core/clusters, MCP core_clusters, GraphQL core
     const response = await post(app, '/v2/core/clusters', { phrases: Array.from({ length: 101 }, (_, i) => `окна модель ${i}`) });
     expect(response.status, response.text).toBe(400);
     expect(response.text).toMatch(/web searches/);
-    expect(fake.calls.search).toBe(0);
+    expect(search.fake.calls.search).toBe(0);
   });
 });

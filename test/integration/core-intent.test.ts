@@ -1,12 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSearch, startFakeSearch } from '../../fakes/search/fake-search.js';
-import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
-import { demoSerp } from '../../src/adapters/demo/serp-model.js';
-import { createSyncWebSearch } from '../../src/adapters/search-results/serp-sync.js';
-import type { App } from '../../src/app.js';
-import { createTestApp, graphql, post } from '../support/app.js';
-import { createFakeSource, type FakeSource } from '../support/fake-source.js';
+import { describe, expect, it } from 'vitest';
+import { useSearchApps } from '../support/search-apps.js';
+import { graphql, post } from '../support/app.js';
 import { AUTH_HEADER } from '../support/kit.js';
 
 /*
@@ -16,26 +11,8 @@ import { AUTH_HEADER } from '../support/kit.js';
  * list; bad input refused naming the field before any call.
  */
 
-let fake: FakeSearch;
-beforeAll(async () => {
-  fake = await startFakeSearch({ model: demoSerp, apiKey: 'AQVN-key' });
-});
-afterAll(() => fake.close());
-
-const apps: App[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0)) await app.close();
-  fake.reset();
-});
-
-let wordstat: FakeSource;
-function setup(): App {
-  const sync = createSyncWebSearch({ baseUrl: fake.url, apiKey: 'AQVN-key', folderId: 'b1g-folder', timeoutMs: 5_000 });
-  wordstat = createFakeSource({ latencyMs: 0 });
-  const app = createTestApp({ source: wordstat, ledger: createMemoryLedger(), webSearch: { sync } });
-  apps.push(app);
-  return app;
-}
+const search = useSearchApps();
+const setup = () => search.app();
 
 const COMMERCIAL = 'купить пластиковые окна';
 const INFORMATIONAL = 'как мыть пластиковые окна';
@@ -59,8 +36,8 @@ describe('core_intent: POST /v2/core/intent, MCP core_intent, GraphQL coreIntent
     const app = setup();
     const response = await post(app, '/v2/core/intent', { phrases: [{ phrase: COMMERCIAL, volume: 5000 }, INFORMATIONAL, 'Купить  пластиковые окна'] });
     expect(response.status, response.text).toBe(200);
-    expect(fake.calls.search).toBe(4);
-    expect(wordstat.count('top')).toBe(1);
+    expect(search.fake.calls.search).toBe(4);
+    expect(search.wordstat.count('top')).toBe(1);
     const [commercial, informational] = response.json.phrases as Row[];
     expect(response.json.phrases).toHaveLength(2);
     expect(commercial!.commerciality).toBeGreaterThan(informational!.commerciality);
@@ -87,7 +64,7 @@ describe('core_intent: POST /v2/core/intent, MCP core_intent, GraphQL coreIntent
     const mine = [...new Set(top10.map((r) => key(r.url)))];
     expect(commercial!.geo.overlap).toBeCloseTo(mine.filter((k) => theirs.has(k)).length / mine.length, 2);
     expect(commercial!.geo.dependent).toBe(commercial!.geo.overlap! < 0.5);
-    expect(fake.calls.search).toBe(4);
+    expect(search.fake.calls.search).toBe(4);
 
     // core_clusters reads the same pages (same default device and depth): no search.
     const clusters = await post(app, '/v2/core/clusters', { phrases: [COMMERCIAL, INFORMATIONAL] });
@@ -95,8 +72,8 @@ describe('core_intent: POST /v2/core/intent, MCP core_intent, GraphQL coreIntent
     expect(clusters.headers.get('x-cache')).toBe('HIT');
     const again = await post(app, '/v2/core/intent', { phrases: [{ phrase: COMMERCIAL, volume: 5000 }, INFORMATIONAL] });
     expect(again.json).toEqual(response.json);
-    expect(fake.calls.search).toBe(4);
-    expect(wordstat.count('top')).toBe(1);
+    expect(search.fake.calls.search).toBe(4);
+    expect(search.wordstat.count('top')).toBe(1);
   });
 
   it('answers on MCP (truthful annotations) and GraphQL with the same figures', async () => {
@@ -121,7 +98,7 @@ describe('core_intent: POST /v2/core/intent, MCP core_intent, GraphQL coreIntent
     const call = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'core_intent', arguments: { phrases: [COMMERCIAL] } } });
     expect(call.result.isError).toBeFalsy();
     expect(call.result.structuredContent.phrases).toEqual(rest.json.phrases);
-    expect(fake.calls.search).toBe(2);
+    expect(search.fake.calls.search).toBe(2);
   });
 
   it.each([
@@ -137,14 +114,14 @@ describe('core_intent: POST /v2/core/intent, MCP core_intent, GraphQL coreIntent
     const response = await post(app, '/v2/core/intent', body);
     expect(response.status, response.text.slice(0, 300)).toBe(400);
     expect(JSON.stringify(response.json)).toContain(field);
-    expect(fake.calls.search).toBe(0);
-    expect(wordstat.count()).toBe(0);
+    expect(search.fake.calls.search).toBe(0);
+    expect(search.wordstat.count()).toBe(0);
   });
 
   it('over the live limit of uncached pages (two per phrase) it is refused before any call', async () => {
     const app = setup();
     const response = await post(app, '/v2/core/intent', { phrases: Array.from({ length: 51 }, (_, i) => ({ phrase: `окна модель ${i}`, volume: 10 })) });
     expect(response.status, response.text).toBe(400);
-    expect(fake.calls.search).toBe(0);
+    expect(search.fake.calls.search).toBe(0);
   });
 });

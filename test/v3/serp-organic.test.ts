@@ -1,11 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSearch, startFakeSearch } from '../../fakes/search/fake-search.js';
-import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
-import { demoSerp } from '../../src/adapters/demo/serp-model.js';
-import { createSyncWebSearch } from '../../src/adapters/search-results/serp-sync.js';
-import type { App } from '../../src/app.js';
-import { createTestApp, post } from '../support/app.js';
-import { createFakeSource } from '../support/fake-source.js';
+import { describe, expect, it } from 'vitest';
+import { useSearchApps } from '../support/search-apps.js';
+import { post } from '../support/app.js';
 import { TEST_KEY } from '../support/kit.js';
 
 /*
@@ -14,23 +9,8 @@ import { TEST_KEY } from '../support/kit.js';
  * format's own field, before any search).
  */
 
-let fake: FakeSearch;
-beforeAll(async () => {
-  fake = await startFakeSearch({ model: demoSerp, apiKey: 'AQVN-key' });
-});
-afterAll(() => fake.close());
-const apps: App[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0)) await app.close();
-  fake.reset();
-});
-
-function setup(): App {
-  const sync = createSyncWebSearch({ baseUrl: fake.url, apiKey: 'AQVN-key', folderId: 'b1g-folder', timeoutMs: 5_000 });
-  const app = createTestApp({ source: createFakeSource({ latencyMs: 0 }), ledger: createMemoryLedger(), webSearch: { sync } });
-  apps.push(app);
-  return app;
-}
+const search = useSearchApps();
+const setup = () => search.app();
 
 const PATH = '/v3/serp/yandex/organic/live/advanced';
 const AUTH = { authorization: `Basic ${Buffer.from(`me:${TEST_KEY}`).toString('base64')}`, 'content-type': 'application/json' };
@@ -44,7 +24,7 @@ describe('/v3/serp/yandex/organic/live/advanced', { timeout: 60_000 }, () => {
     expect(task.status_code).toBe(20000);
     const result = task.result[0];
     expect(result).toMatchObject({ keyword: 'купить диван', type: 'organic', se_domain: 'yandex.ru', location_code: 2643, device: 'mobile' });
-    expect(fake.calls.search).toBe(1);
+    expect(search.fake.calls.search).toBe(1);
     const v2 = await post(app, '/v2/stats/serp', { phrase: 'купить диван', region: 225, depth: 20, device: 'mobile' });
     expect(v2.headers.get('x-cache')).toBe('HIT');
     expect(result.se_results_count).toBe(v2.json.found_docs);
@@ -62,7 +42,7 @@ describe('/v3/serp/yandex/organic/live/advanced', { timeout: 60_000 }, () => {
         breadcrumb: null,
       })),
     );
-    expect(fake.calls.search).toBe(1);
+    expect(search.fake.calls.search).toBe(1);
   });
 
   it.each([
@@ -76,6 +56,6 @@ describe('/v3/serp/yandex/organic/live/advanced', { timeout: 60_000 }, () => {
     const task = answer.json.tasks[0];
     expect(task.status_code, answer.text.slice(0, 400)).toBe(40501);
     expect(task.status_message).toContain(field);
-    expect(fake.calls.search).toBe(0);
+    expect(search.fake.calls.search).toBe(0);
   });
 });

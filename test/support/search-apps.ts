@@ -1,0 +1,42 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { type FakeSearch, startFakeSearch } from '../../fakes/search/fake-search.js';
+import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
+import { demoSerp } from '../../src/adapters/demo/serp-model.js';
+import { createSyncWebSearch } from '../../src/adapters/search-results/serp-sync.js';
+import type { App } from '../../src/app.js';
+import { createTestApp } from './app.js';
+import { createFakeSource, type FakeSource } from './fake-source.js';
+
+/**
+ * The web-search fake (demo result pages) for a test file, and apps searching it synchronously: started once,
+ * each test's apps closed and the fake's log reset after it. `search.fake` is the fake; `search.app()` an app
+ * with a fresh fake Wordstat source (`search.wordstat`).
+ */
+export function useSearchApps() {
+  let fake: FakeSearch | undefined;
+  let wordstat: FakeSource | undefined;
+  const apps: App[] = [];
+  beforeAll(async () => {
+    fake = await startFakeSearch({ model: demoSerp, apiKey: 'AQVN-key' });
+  });
+  afterAll(() => fake?.close());
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+    fake?.reset();
+  });
+  return {
+    get fake(): FakeSearch {
+      return fake!;
+    },
+    get wordstat(): FakeSource {
+      return wordstat!;
+    },
+    app(): App {
+      const sync = createSyncWebSearch({ baseUrl: fake!.url, apiKey: 'AQVN-key', folderId: 'b1g-folder', timeoutMs: 5_000 });
+      wordstat = createFakeSource({ latencyMs: 0 });
+      const app = createTestApp({ source: wordstat, ledger: createMemoryLedger(), webSearch: { sync } });
+      apps.push(app);
+      return app;
+    },
+  };
+}
