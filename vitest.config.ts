@@ -21,13 +21,23 @@ export const longRuns = [
   'test/security/http-shutdown-deps-gone.test.ts',
 ];
 
+/**
+ * Files that replace a module (vi.mock) and so need a module graph of their own. Every other file shares its
+ * worker's graph (`isolate: false`): re-importing the service for each of ~230 files cost ~40 % of the suite's wall
+ * time (docs/decisions.md, "A suite a developer runs often"). A file that mocks a module must be listed here; the
+ * test test/unit/test-isolation.test.ts fails when one is not.
+ */
+export const isolatedFiles = ['test/integration/graphql-jit.test.ts'];
+
 export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: graphqlMain }] },
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...longRuns],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...longRuns, ...isolatedFiles], isolate: false } },
+      { extends: true, test: { name: 'isolated', include: isolatedFiles, isolate: true } },
+    ],
   },
 });

@@ -1,5 +1,8 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import main, { longRuns } from './vitest.config.js';
 
-/** `npm run test:long`: the soak and the long fault suites that `npm test` leaves out (see vitest.config.ts). */
-export default defineConfig({ ...main, test: { ...main.test, include: longRuns, exclude: configDefaults.exclude } });
+/**
+ * `npm run test:long`: the soak and the long fault suites that `npm test` leaves out (see vitest.config.ts). Each
+ * file keeps its own module graph: they kill and restart services and databases.
+ */
+export default defineConfig({ ...main, test: { ...main.test, projects: undefined, include: longRuns, isolate: true } });
