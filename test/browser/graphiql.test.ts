@@ -68,6 +68,8 @@ describe.skipIf(!haveChromium)('GraphiQL in a real browser', () => {
     // what the editor shows, and type again until it shows the new text (a person would look, too).
     for (let attempt = 0; attempt < 5; attempt++) {
       await page.locator(editor).click();
+      // Type only once the editor has the focus (the click may land while Monaco is still being set up).
+      await expect.poll(() => page.evaluate((selector) => document.querySelector(selector)?.contains(document.activeElement) ?? false, editor)).toBe(true);
       await page.keyboard.press('Control+A');
       await page.keyboard.insertText(text);
       // The editor closes brackets and quotes as they are typed; those extras sit after the cursor: drop them.
@@ -75,8 +77,6 @@ describe.skipIf(!haveChromium)('GraphiQL in a real browser', () => {
       await page.keyboard.press('Delete');
       const shown = (await page.locator(`${editor} .view-lines`).innerText()).replaceAll('\u00a0', ' ');
       if (shown.startsWith(text.slice(0, 12))) return;
-      // real wait: only when a click missed, before Monaco is clicked again (a real browser)
-      await page.waitForTimeout(500);
     }
     throw new Error(`the editor ${editor} did not take the text`);
   }

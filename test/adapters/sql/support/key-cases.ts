@@ -38,16 +38,16 @@ export function keyCases(env: SqlSuiteEnv): void {
     it('lists keys oldest first with their revocation state', async () => {
       const store = createSqlKeyStore({ client: env.client() });
       const first = await store.create('first');
-      // Creation times a few ms apart, so "oldest first" has one right answer.
-      // real wait: the database stamps the time (now()), not an injectable clock
-      await new Promise((resolve) => setTimeout(resolve, 5));
       const second = await store.create('second');
+      // The key issued second is dated a day earlier, so "oldest first" differs from the order of insertion and has
+      // one right answer (the database stamps now(); no clock to wait on).
+      await env.client().query("UPDATE api_keys SET created_at = created_at - interval '1 day' WHERE id = $1", [second.id]);
       await store.revoke(first.id);
       const listed = await store.list();
-      expect(listed.map((k) => k.id)).toEqual([first.id, second.id]);
-      expect(listed[0]!.revokedAt).toBeInstanceOf(Date);
-      expect(listed[1]!.revokedAt).toBeNull();
-      expect(listed[1]!.createdAt.getTime()).toBeGreaterThanOrEqual(listed[0]!.createdAt.getTime());
+      expect(listed.map((k) => k.id)).toEqual([second.id, first.id]);
+      expect(listed[0]!.revokedAt).toBeNull();
+      expect(listed[1]!.revokedAt).toBeInstanceOf(Date);
+      expect(listed[1]!.createdAt.getTime() - listed[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(86_400_000 - 1_000);
     });
 
     it('refuses a revoked key at once, also through another store on another connection', async () => {
@@ -70,10 +70,12 @@ export function keyCases(env: SqlSuiteEnv): void {
       const store = createSqlKeyStore({ client: env.client() });
       const issued = await store.create('twice');
       const once = await store.revoke(issued.id);
-      // real wait: the database stamps the time (now()), not an injectable clock
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(once?.revokedAt).toBeInstanceOf(Date);
+      // Dated back, so a second revocation that stamped now() again could not return the same time by chance.
+      const revokedAt = '2020-01-02T03:04:05.000Z';
+      await env.client().query('UPDATE api_keys SET revoked_at = $2 WHERE id = $1', [issued.id, revokedAt]);
       const again = await store.revoke(issued.id);
-      expect(again?.revokedAt?.getTime()).toBe(once?.revokedAt?.getTime());
+      expect(again?.revokedAt?.toISOString()).toBe(revokedAt);
       expect(await store.revoke('key_does_not_exist')).toBeUndefined();
     });
   });
