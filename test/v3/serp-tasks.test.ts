@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DataforseoLabsApi, SerpApi } from 'dataforseo-client';
@@ -57,7 +57,7 @@ describe('/v3 Yandex organic tasks and Labs search_intent', { timeout: 60_000 },
     client = await createTestPglite();
     tasks = watchWrites(client);
     wordstat = createFakeSource({ latencyMs: 0 });
-    app = createTestApp({ taskClient: tasks.client, source: wordstat, ledger, webSearch: { sync } }, { TASK_WORKERS: '1' });
+    app = createTestApp({ taskClient: tasks.client, source: wordstat, ledger, webSearch: { sync } }, { TASK_WORKERS: '1', WEBHOOK_ALLOW_PRIVATE: 'true' });
     await app.ready();
     server = createServer(app.handleNode);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -129,6 +129,34 @@ describe('/v3 Yandex organic tasks and Labs search_intent', { timeout: 60_000 },
     expect(after.tasks[0].result.some((r: { id: string }) => r.id === id)).toBe(false);
   });
 
+  it('postback_url receives the format\u2019s task_get/advanced body of the SERP task (the task service\u2019s delivery)', async () => {
+    let received!: (body: string) => void;
+    const arrived = new Promise<string>((resolve) => (received = resolve));
+    const receiver = createServer((req: IncomingMessage, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        res.statusCode = 204;
+        res.end();
+        if (req.method === 'POST') received(Buffer.concat(chunks).toString());
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/serp?id=$id`;
+      const posted = await serp.googleOrganicTaskPost([{ keyword: 'кровать двуспальная', location_code: 1012, postback_url: hook } as never]);
+      const id = posted!.tasks![0]!.id!;
+      const body = JSON.parse(await arrived);
+      noMismatch('SerpGoogleOrganicTaskGetAdvancedResponseInfo', body);
+      expect(body.tasks[0]).toMatchObject({ id, status_code: 20000, path: expect.anything() });
+      const live = await post(app, `${YANDEX}/live/advanced`, [{ keyword: 'кровать двуспальная', location_code: 1012 }], BASIC);
+      expect(body.tasks[0].result[0].items).toEqual(live.json.tasks[0].result[0].items);
+      expect(searches()).toBe(1);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
+
   it('a SERP task of a page another face fetched spends no search; an unknown id is the format\u2019s 40400', async () => {
     await post(app, '/v2/stats/serp', { phrase: 'стол письменный', region: 213 });
     expect(searches()).toBe(1);
@@ -174,7 +202,7 @@ describe('/v3 Yandex organic tasks and Labs search_intent', { timeout: 60_000 },
     [{ keyword: 'диван', device: 'tablet' }, 'device'],
     [{ keyword: 'диван', location_code: 999_999_999 }, 'location_code'],
     [{ keyword: 'диван', language_code: 'xx' }, 'language_code'],
-    [{ keyword: 'диван', postback_url: 'http://127.0.0.1:9/hook' }, 'postback_url'],
+    [{ keyword: 'диван', postback_url: 'ftp://example.com/hook' }, 'postback_url'],
   ])('task_post refuses %j with 40501 naming %s; no task, no search', async (bad, field) => {
     // The good task's page is new to this app (one search); the bad one makes none.
     const answer = await post(app, `${YANDEX}/task_post`, [{ keyword: `диван ${++fresh}`, location_code: 2643 }, bad], BASIC);
