@@ -256,6 +256,17 @@ describe('/v3 Yandex organic tasks and Labs search_intent', { timeout: 60_000 },
     expect(searches()).toBe(2 * keywords.length);
   });
 
+  it('search_intent over one live request\u2019s searches is refused by core_intent\u2019s plan before any search or Wordstat call', async () => {
+    const wordstatBefore = wordstat.calls.length;
+    const keywords = Array.from({ length: 60 }, (_, i) => `тумба ${i}`);
+    const answer = await labs.googleSearchIntentLive([{ keywords } as never]);
+    const task = answer!.tasks![0]!;
+    expect(task.status_code).toBe(40501);
+    expect(task.status_message).toContain('120 uncached web searches');
+    expect(searches()).toBe(0);
+    expect(wordstat.calls.length).toBe(wordstatBefore);
+  });
+
   it.each([
     [{}, 'keywords'],
     [{ keywords: [] }, 'keywords'],
