@@ -91,8 +91,12 @@ export const serpOperation = defineOperation({
     return [];
   },
   searches: (input, ctx) => [queryOf(input, ctx.catalog)],
+  checkInput: (input, catalog) => checkSerpRegion(input.region, catalog),
   run: (input, ctx) => search(input, ctx),
   present,
+  // A task (/v2/stats/serp/task_post, the /v3 organic task_post, MCP task_create_serp): the same page, price and
+  // cache as live, on the deferred mode when the sync hour cannot take it now.
+  task: true,
   rest: {
     path: '/v2/stats/serp',
     family: 'v2',

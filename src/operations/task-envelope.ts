@@ -9,6 +9,8 @@ import { type ResultPageArgs, rowsInPage } from '../domain/requests/task-result-
 import { StreamedList } from './streamed-list.js';
 import { ENVELOPE_VERSION, envelopeErrorDetail, formatSeconds, taskStatusCode } from './envelope.js';
 import { presentLocations, presentSearchVolumeItem, presentSuggestions } from './present-v1.js';
+import { presentOf } from './operation.js';
+import { defaultRegistry } from './registry.js';
 
 /** Task status codes of the format for a task that has not ended (HTTP 200 all the same). */
 const WAITING: Record<'queued' | 'running' | 'cancelled', [number, string]> = {
@@ -41,9 +43,14 @@ export function presentTaskResult(task: TaskRecord): unknown[] {
       return [presentSuggestions(task.result as SuggestionsResult)];
     case 'locations':
       return [presentLocations(task.result as KeywordLocations)];
-    default:
-      // An operation whose run already answers in its presented form (one item, or a list of items).
-      return Array.isArray(task.result) ? task.result : task.result === null ? [] : [task.result];
+    default: {
+      // The operation's face-neutral answer of what its run stored (serp: the /v2 page), as live presents it; one
+      // without `present` (or not in the registry) stored it in that form already (one item, or a list of items).
+      const op = defaultRegistry.get(task.operation);
+      const { presentation: _kept, ...input } = task.request;
+      const result = op && task.result !== null ? presentOf(op, task.result, input) : task.result;
+      return Array.isArray(result) ? result : result === null ? [] : [result];
+    }
   }
 }
 

@@ -62,10 +62,19 @@ export function labsBody(seeds: 'keyword' | 'keywords', extra: Fields = {}): Jso
   return objectOf({ ...seed, ...pick(suggestions, ['limit']), ...location, ...FORMAT_FIELDS, ...extra }, [seeds]);
 }
 
-/** One Yandex organic SERP task: the serp operation's phrase (as `keyword`), device and depth, and a location. */
-export function serpOrganicBody(): JsonObjectSchema {
-  const serp = operationInputSchema('serp', 'live');
+/** One Yandex organic SERP task (live or task_post): the serp operation's phrase (as `keyword`), device and depth, and a location. */
+export function serpOrganicBody(mode: 'live' | 'task'): JsonObjectSchema {
+  const serp = operationInputSchema('serp', mode);
   const location = pick(operationInputSchema('search_volume', 'live'), ['location_code', 'location_name']);
   const keyword = serp.properties.phrase ?? { type: 'string' };
-  return objectOf({ keyword, ...location, ...pick(serp, ['device', 'depth']), language_code: FORMAT_FIELDS.language_code!, language_name: FORMAT_FIELDS.language_name!, tag: FORMAT_FIELDS.tag! }, ['keyword']);
+  const notifications = mode === 'task' ? NOTIFICATIONS : {};
+  return objectOf({ keyword, ...location, ...pick(serp, ['device', 'depth']), language_code: FORMAT_FIELDS.language_code!, language_name: FORMAT_FIELDS.language_name!, tag: FORMAT_FIELDS.tag!, ...notifications }, ['keyword']);
+}
+
+/** One Labs search_intent task: core_intent's phrases (as `keywords`), an optional location (default core_intent's region). */
+export function searchIntentBody(): JsonObjectSchema {
+  const intent = operationInputSchema('core_intent', 'live');
+  const location = pick(operationInputSchema('search_volume', 'live'), ['location_code', 'location_name']);
+  const keywords = intent.properties.phrases ?? { type: 'array' };
+  return objectOf({ keywords, ...location, language_code: FORMAT_FIELDS.language_code!, language_name: FORMAT_FIELDS.language_name!, tag: FORMAT_FIELDS.tag! }, ['keywords']);
 }

@@ -42,7 +42,7 @@ export { ENVELOPE_VERSION, formatDate, formatSeconds, presentSeasonality };
 export type { Envelope, EnvelopeTask, ErrorCode, KeywordVolume, KeywordVolumeEntry, RequestContext, ServiceRuntime, SuggestionsResult, TaskRecord, UsageReport };
 
 /** The registry's operation of that name (the face is built on these two; a registry without them is a bug). */
-function operationNamed(name: 'search_volume' | 'suggestions' | 'usage' | 'serp'): Operation {
+function operationNamed(name: 'search_volume' | 'suggestions' | 'usage' | 'serp' | 'core_intent'): Operation {
   const operation = defaultRegistry.get(name);
   if (!operation) throw new Error(`the operation registry has no ${name} operation, which /v3 serves`);
   return operation;
@@ -52,6 +52,7 @@ const SEARCH_VOLUME = operationNamed('search_volume');
 const SUGGESTIONS = operationNamed('suggestions');
 const USAGE = operationNamed('usage');
 const SERP = operationNamed('serp');
+const CORE_INTENT = operationNamed('core_intent');
 
 /** suggestions' `limit` field as its input schema declares it: its bound and its default. */
 const suggestionsLimitField = SUGGESTIONS.input.shape.limit as z.ZodDefault<z.ZodNumber>;
@@ -114,8 +115,8 @@ export interface JsonObjectSchema {
  * The input fields of a registry operation as JSON Schema (draft 2020-12, as /openapi.json writes them), live or
  * task: what the /v3 document shows of the fields this face shares with /v1, from the schemas that check them.
  */
-export function operationInputSchema(name: 'search_volume' | 'suggestions' | 'serp', mode: 'live' | 'task'): JsonObjectSchema {
-  const op = { search_volume: SEARCH_VOLUME, suggestions: SUGGESTIONS, serp: SERP }[name];
+export function operationInputSchema(name: 'search_volume' | 'suggestions' | 'serp' | 'core_intent', mode: 'live' | 'task'): JsonObjectSchema {
+  const op = { search_volume: SEARCH_VOLUME, suggestions: SUGGESTIONS, serp: SERP, core_intent: CORE_INTENT }[name];
   const schema = mode === 'task' ? taskInputOf(op) : op.input;
   const { properties = {}, required } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, object>; required?: string[] };
   return { type: 'object', properties, ...(required ? { required } : {}) };
@@ -172,11 +173,43 @@ export async function relatedKeywords(scope: RequestContext, request: { keyword:
 /** One Yandex results page as the serp operation answers it (its run's output). */
 export interface SerpAnswer {
   foundDocs: number;
-  results: { position: number; url: string; domain: string; title: string }[];
+  /** `snippet`: the result's text from the engine's passages or headline, when the page was read with it. */
+  results: { position: number; url: string; domain: string; title: string; snippet?: string | null | undefined }[];
+}
+
+/**
+ * An operation's input checked by its own schema, sent under this face's field names (`renames`: the operation's
+ * name → this face's): a refusal names the field as the client sent it (`phrases[2]` → `keywords[2]`).
+ */
+function parseRenamed<T>(schema: z.ZodType, input: Record<string, unknown>, renames: Record<string, string>): T {
+  try {
+    return parseBody(schema, input) as T;
+  } catch (error) {
+    const domain = toDomainError(error);
+    const at = domain.field ? /^([a-z_]+)(.*)$/.exec(domain.field) : null;
+    const renamed = at && renames[at[1]!];
+    if (!at || !renamed) throw domain;
+    const field = `${renamed}${at[2]}`;
+    throw new DomainError(domain.code, domain.message.replace(domain.field!, field), { field, reason: domain.reason, params: domain.params, cause: domain });
+  }
 }
 
 /** The serp operation's field names as this face writes them (its body says `keyword`, a location code). */
 const SERP_FIELDS: Record<string, string> = { phrase: 'keyword', region: 'location_code' };
+
+/** The serp operation's input of a format body (keyword, a resolved location, device, depth), checked by its schema. */
+export function serpInput(request: { keyword: unknown; location: ResolvedLocation; device?: unknown; depth?: unknown }): { phrase: string; region: number; device: string; depth: number } {
+  return parseRenamed(
+    SERP.input,
+    {
+      phrase: request.keyword,
+      region: request.location.regionId,
+      ...(request.device === undefined ? {} : { device: request.device }),
+      ...(request.depth === undefined ? {} : { depth: request.depth }),
+    },
+    SERP_FIELDS,
+  );
+}
 
 /**
  * One keyword's Yandex results page: the serp operation's input schema (under this face's field names), plan and
@@ -186,22 +219,40 @@ export async function searchResults(
   scope: RequestContext,
   request: { keyword: unknown; location: ResolvedLocation; device?: unknown; depth?: unknown },
 ): Promise<SerpAnswer & { keyword: string; device: string; depth: number }> {
-  let input: { phrase: string; device: string; depth: number };
-  try {
-    input = parseBody(SERP.input, {
-      phrase: request.keyword,
-      region: request.location.regionId,
-      ...(request.device === undefined ? {} : { device: request.device }),
-      ...(request.depth === undefined ? {} : { depth: request.depth }),
-    }) as typeof input;
-  } catch (error) {
-    const domain = toDomainError(error);
-    const field = domain.field && SERP_FIELDS[domain.field];
-    if (!field) throw domain;
-    throw new DomainError(domain.code, domain.message.replace(domain.field!, field), { field, reason: domain.reason, params: domain.params, cause: domain });
-  }
+  const input = serpInput(request);
   const page = (await planAndRunLive(SERP, input, scope)) as SerpAnswer;
   return { ...page, keyword: input.phrase.trim(), device: input.device, depth: input.depth };
+}
+
+/** One phrase's row of core_intent's answer (src/operations/core-intent.ts; each figure defined in docs/intent.md). */
+export interface IntentRow {
+  phrase: string;
+  commerciality: number;
+  class: 'informational' | 'mixed' | 'commercial';
+  components: Record<string, number | null>;
+  geo: { region: number; compare_region: number; overlap: number | null; dependent: boolean | null };
+  home_pages: number;
+  found_docs: number;
+  volume: number;
+  volume_source: 'wordstat' | 'client';
+  kei: number | null;
+}
+
+/** core_intent's field names as this face writes them: the phrases are the format's `keywords`, the region a location. */
+const INTENT_FIELDS: Record<string, string> = { phrases: 'keywords', region: 'location_code' };
+
+/**
+ * The intent of phrases from their Yandex results: core_intent's input schema (under this face's field names),
+ * plan (its searches and Wordstat calls, refused over the live limit or the budget before any), run and price.
+ * Without a location the operation's own default region applies.
+ */
+export async function searchIntent(scope: RequestContext, request: { keywords: unknown; location: ResolvedLocation | undefined }): Promise<IntentRow[]> {
+  const input = parseRenamed(
+    CORE_INTENT.input,
+    { phrases: request.keywords, ...(request.location === undefined ? {} : { region: request.location.regionId }) },
+    INTENT_FIELDS,
+  );
+  return ((await planAndRunLive(CORE_INTENT, input as never, scope)) as { phrases: IntentRow[] }).phrases;
 }
 
 /** One row of the location list: every region of the catalogue, by the code /v1 gives it. */
@@ -238,6 +289,9 @@ export function monthsKept(scope: Pick<RequestContext, 'today'>): { newest: stri
   const oldest = shiftPeriod(window.fromDate, 'PERIOD_MONTHLY', 12 - LIMITS.historyMonths).slice(0, 7);
   return { newest: window.toDate.slice(0, 7), oldestDefault, oldest };
 }
+
+/** The format's location code of a catalogue region (what /v1 calls it). */
+export const locationCodeOfRegion = (regionId: number): number => locationCodeForRegion(regionId);
 
 /** True for a `YYYY-MM-DD` calendar date. */
 export const isCalendarDate = isIsoDate;

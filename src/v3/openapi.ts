@@ -57,7 +57,7 @@ export function v3OpenApiDocument(routes: readonly V3Route[]) {
     paths[route.path] = {
       ...paths[route.path],
       [route.method.toLowerCase()]: {
-        operationId: route.operation,
+        operationId: route.operationId ?? route.operation,
         summary: route.summary,
         tags: [route.path.split('/')[2]],
         ...(parameters.length > 0 ? { parameters } : {}),

@@ -3,6 +3,7 @@ import {
   isKeywordVolumeError,
   presentSeasonality,
   type KeywordVolume,
+  type IntentRow,
   type KeywordVolumeEntry,
   type LocationRow,
   type SuggestionsResult,
@@ -207,8 +208,8 @@ export interface SerpOrganicItem {
   position: 'left';
   domain: string;
   title: string;
-  /** The snippet: null, since the results the engine's XML gives are read without their passages. */
-  description: null;
+  /** The snippet (the result's passages or headline in the engine's XML), null when the page has none. */
+  description: string | null;
   url: string;
   breadcrumb: null;
 }
@@ -219,7 +220,7 @@ export interface SerpOrganicItem {
  * organic results only) and the engine's document count. The format itself offers no Yandex results.
  */
 export function presentSerpOrganic(
-  page: { foundDocs: number; results: readonly { position: number; url: string; domain: string; title: string }[] },
+  page: { foundDocs: number; results: readonly { position: number; url: string; domain: string; title: string; snippet?: string | null | undefined }[] },
   at: { keyword: string; locationCode: number; regionId: number; languageCode: string; device: string; datetime: string },
 ) {
   const items: SerpOrganicItem[] = page.results.map((r) => ({
@@ -229,7 +230,7 @@ export function presentSerpOrganic(
     position: 'left',
     domain: r.domain,
     title: r.title,
-    description: null,
+    description: r.snippet ?? null,
     url: r.url,
     breadcrumb: null,
   }));
@@ -247,5 +248,30 @@ export function presentSerpOrganic(
     se_results_count: page.foundDocs,
     items_count: items.length,
     items,
+  };
+}
+
+/** The format's search-intent labels this server gives: core_intent measures commerciality only (docs/v3.md). */
+type IntentLabel = 'commercial' | 'informational';
+
+/**
+ * A Labs search_intent item from core_intent's row of a phrase (docs/v3.md, "search_intent"): the probability of
+ * `commercial` is the commerciality ÷ 100, of `informational` its complement; the main label is the likelier one
+ * (commercial at a tie), which is the row's class when it is not mixed. A mixed phrase (commerciality 30–69) has
+ * the other label as its secondary intent; a commercial or informational one has none. Navigational and
+ * transactional are never given: no figure of core_intent measures them. core_intent's own figures follow
+ * under their names.
+ */
+export function presentSearchIntentItem(row: IntentRow) {
+  const commercial = Math.round(row.commerciality) / 100;
+  const informational = Math.round(100 - row.commerciality) / 100;
+  const likelier: { label: IntentLabel; probability: number } = commercial >= informational ? { label: 'commercial', probability: commercial } : { label: 'informational', probability: informational };
+  const other: { label: IntentLabel; probability: number } = likelier.label === 'commercial' ? { label: 'informational', probability: informational } : { label: 'commercial', probability: commercial };
+  const { phrase, ...figures } = row;
+  return {
+    keyword: phrase,
+    keyword_intent: likelier,
+    secondary_keyword_intents: row.class === 'mixed' ? [other] : null,
+    ...figures,
   };
 }

@@ -16,16 +16,20 @@ import {
   readyTasks,
   relatedKeywords,
   resolveStrictLocation,
+  searchIntent,
   searchResults,
   searchVolume,
+  serpInput,
+  locationCodeOfRegion,
   type JsonObjectSchema,
+  type SerpAnswer,
   type KeywordVolumeEntry,
   type RequestContext,
   type ServiceRuntime,
   type SuggestionsResult,
   type TaskRecord,
 } from './core-operations.js';
-import { keywordsForKeywordsBody, labsBody, searchVolumeBody, serpOrganicBody } from './body-schemas.js';
+import { keywordsForKeywordsBody, labsBody, searchIntentBody, searchVolumeBody, serpOrganicBody } from './body-schemas.js';
 import { statusOfError, V3_STATUS, v3Envelope, v3ErrorTask, v3Task, type V3Task } from './envelope.js';
 import {
   presentGoogleAdsRow,
@@ -33,6 +37,7 @@ import {
   presentLabsVolumeItem,
   presentLocation,
   presentRelatedRows,
+  presentSearchIntentItem,
   presentSerpOrganic,
   presentUserData,
   type MonthRange,
@@ -72,6 +77,8 @@ export interface V3Route {
   method: 'GET' | 'POST';
   /** Name in the ledger, logs and metrics. */
   operation: string;
+  /** The OpenAPI document's operationId when it is not `operation` (a second path of the same route). */
+  operationId?: string;
   /** A free read or a post (tasks are billed when they end): cost 0. */
   free?: boolean;
   /** A live call: its one task carries the request's price. */
@@ -85,6 +92,12 @@ export interface V3Route {
 const GOOGLE_ADS = '/v3/keywords_data/google_ads';
 const LABS = '/v3/dataforseo_labs/google';
 const SERP_YANDEX = '/v3/serp/yandex/organic';
+/**
+ * The official client (dataforseo-client 2.1.7) has no Yandex methods: its Google organic methods reach the same
+ * Yandex routes under the Google path, as its Google Ads methods reach Wordstat (docs/v3.md, docs/decisions.md).
+ */
+const SERP_GOOGLE = '/v3/serp/google/organic';
+const LABS_YANDEX = '/v3/dataforseo_labs/yandex';
 
 
 /** The one task of a live call (the format's 40000 otherwise). */
@@ -222,13 +235,13 @@ function depthOf(body: Body): number {
 
 // --- tasks ---------------------------------------------------------------------------------------------------
 
-type TaskOp = 'search_volume' | 'suggestions';
+type TaskOp = 'search_volume' | 'suggestions' | 'serp';
 
 /** The rows of a done task, as its live route presents them. */
 type TaskRows = (task: TaskRecord, scope: Pick<RequestContext, 'catalog'>) => unknown[];
 
 /** Each task operation's task_get path and rows (filled by taskRoutes): what a /v3 task's postback presents. */
-const TASK_READERS = new Map<TaskOp, { base: string; rows: TaskRows }>();
+const TASK_READERS = new Map<TaskOp, { base: string; get: string; rows: TaskRows }>();
 
 /**
  * The postback body of a task posted through /v3: the format's task_get body of it (its rows as task_get shows
@@ -237,7 +250,7 @@ const TASK_READERS = new Map<TaskOp, { base: string; rows: TaskRows }>();
 export function v3TaskPostback(task: TaskRecord, scope: Pick<RequestContext, 'catalog'>): object | undefined {
   const reader = TASK_READERS.get(task.operation as TaskOp);
   if (!reader || !presentationOf(task.request)) return undefined;
-  return v3Envelope(0, [presentTaskGet({ path: `${reader.base}/task_get/${task.id}`, elapsedMs: 0, scope }, task, reader.rows)]);
+  return v3Envelope(0, [presentTaskGet({ path: `${reader.base}/${reader.get}/${task.id}`, elapsedMs: 0, scope }, task, reader.rows)]);
 }
 
 /** What task_get needs besides the task: its path, the time so far, and the region catalogue (stored codes). */
@@ -272,14 +285,27 @@ function presentTaskGet(at: TaskGetFrame, task: TaskRecord, rows: TaskRows): V3T
   return v3Task(frame, { id: task.id, status: waiting[task.status], cost: task.cost ?? 0, data, result: null });
 }
 
+/**
+ * How a function's tasks are read: task_get's path under the base (`task_get`, or the SERP's
+ * `task_get/advanced`), and the endpoints a tasks_ready entry names (the format's fields for that function).
+ */
+interface TaskReading {
+  /** The routes' name in the ledger (`v3.{name}.task_post`); default the function's. */
+  name?: string;
+  get: string;
+  endpoints(path: string): Record<string, string | null>;
+}
+
+const KEYWORD_TASK_READING: TaskReading = { get: 'task_get', endpoints: (path) => ({ endpoint: path }) };
+
 /** task_post, tasks_ready and task_get/{id} of one function over one task operation. */
-function taskRoutes(base: string, fn: string, op: TaskOp, toV1: (scope: RequestContext, body: Body) => PostedV3Task, rows: TaskRows, body: JsonObjectSchema): V3Route[] {
-  TASK_READERS.set(op, { base, rows });
+function taskRoutes(base: string, fn: string, op: TaskOp, toV1: (scope: RequestContext, body: Body) => PostedV3Task, rows: TaskRows, body: JsonObjectSchema, reading: TaskReading = KEYWORD_TASK_READING): V3Route[] {
+  TASK_READERS.set(op, { base, get: reading.get, rows });
   return [
     {
       path: `${base}/task_post`,
       method: 'POST',
-      operation: `v3.${fn}.task_post`,
+      operation: `v3.${reading.name ?? fn}.task_post`,
       free: true,
       summary: `Post 1 to ${LIMITS.tasksPerPost} ${fn} tasks; collect them with tasks_ready and task_get`,
       body,
@@ -310,7 +336,7 @@ function taskRoutes(base: string, fn: string, op: TaskOp, toV1: (scope: RequestC
     {
       path: `${base}/tasks_ready`,
       method: 'GET',
-      operation: `v3.${fn}.tasks_ready`,
+      operation: `v3.${reading.name ?? fn}.tasks_ready`,
       free: true,
       summary: `This key's finished ${fn} tasks not yet collected`,
       async handle(call) {
@@ -321,15 +347,15 @@ function taskRoutes(base: string, fn: string, op: TaskOp, toV1: (scope: RequestC
           se_type: fn,
           date_posted: formatDate(task.postedAt),
           tag: task.tag,
-          endpoint: `${base}/task_get/${task.id}`,
+          ...reading.endpoints(`${base}/${reading.get}/${task.id}`),
         }));
         return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, result })];
       },
     },
     {
-      path: `${base}/task_get/{id}`,
+      path: `${base}/${reading.get}/{id}`,
       method: 'GET',
-      operation: `v3.${fn}.task_get`,
+      operation: `v3.${reading.name ?? fn}.task_get`,
       free: true,
       summary: `One ${fn} task: its status, and its rows once done (polling costs nothing)`,
       async handle(call) {
@@ -363,14 +389,65 @@ function storedCodes(task: TaskRecord, scope: Pick<RequestContext, 'catalog'>, f
   return { location, language: request.language_code ?? DEFAULTS.languageCode };
 }
 
-// --- the table -----------------------------------------------------------------------------------------------
+// --- Yandex organic results, Labs search intent ----------------------------------------------------------------
 
-export const v3Routes: V3Route[] = [
+/** The format's fields a SERP task keeps to present its page as live does (its request is the serp operation's). */
+interface SerpSent {
+  keyword: unknown;
+  location_code: number;
+  language_code: string;
+  device: string;
+  depth: number;
+}
+
+/** A SERP task_post body as the serp operation's task body (its schema, under the format's field names), or the refusal naming the field. */
+function serpTaskBody(scope: RequestContext, body: Body): PostedV3Task {
+  const languageCode = resolveLanguage(body);
+  const location = resolveBodyLocation(scope, body);
+  const tag = tagOf(body);
+  const input = serpInput({ keyword: body.keyword, location, device: body.device, depth: body.depth });
+  const sent: SerpSent = { keyword: body.keyword, location_code: location.code, language_code: languageCode, device: input.device, depth: input.depth };
+  return {
+    body: {
+      ...input,
+      ...(tag === undefined ? {} : { tag }),
+      ...(body.postback_url === undefined ? {} : { postback_url: body.postback_url }),
+      ...(body.pingback_url === undefined ? {} : { pingback_url: body.pingback_url }),
+    },
+    presentation: { face: 'v3', sort_by: 'relevance', sent: { ...sent } },
+  };
+}
+
+/** A done SERP task's page as live presents it (a task posted through /v2 has its region's location code and the default language). */
+function serpTaskRows(task: TaskRecord): unknown[] {
+  const request = task.request as { phrase: string; region: number; device: string };
+  const sent = presentationOf(task.request)?.sent as Partial<SerpSent> | undefined;
+  return [
+    presentSerpOrganic(task.result as SerpAnswer, {
+      keyword: request.phrase.trim(),
+      locationCode: sent?.location_code ?? locationCodeOfRegion(request.region),
+      regionId: request.region,
+      languageCode: sent?.language_code ?? DEFAULTS.languageCode,
+      device: request.device,
+      datetime: formatDate(task.finishedAt ?? task.postedAt),
+    }),
+  ];
+}
+
+/** SERP tasks are read at task_get/advanced; tasks_ready names that endpoint (regular and html are not served). */
+const SERP_TASK_READING: TaskReading = {
+  name: 'serp',
+  get: 'task_get/advanced',
+  endpoints: (path) => ({ endpoint_regular: null, endpoint_advanced: path, endpoint_html: null }),
+};
+
+/** Yandex organic results: live, and as tasks of the serp operation (the same page, cache, budget and price). */
+const SERP_ROUTES: V3Route[] = [
   {
     path: `${SERP_YANDEX}/live/advanced`,
     method: 'POST',
     operation: 'v3.serp.live',
-    body: serpOrganicBody(),
+    body: serpOrganicBody('live'),
     live: true,
     summary: 'Yandex organic results of one keyword (top 10, 20 or 30) for a location and device, in the format\u2019s SERP item shape (one web search, cached 7 days)',
     async handle(call) {
@@ -390,6 +467,57 @@ export const v3Routes: V3Route[] = [
       return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, data: body, result: [result] })];
     },
   },
+  ...taskRoutes(SERP_YANDEX, 'organic', 'serp', serpTaskBody, serpTaskRows, serpOrganicBody('task'), SERP_TASK_READING),
+];
+
+/** The same routes at a second path (the official client's), with their own operationIds in the OpenAPI document. */
+function alsoAt(routes: readonly V3Route[], from: string, to: string): V3Route[] {
+  const engine = to.split('/')[3];
+  return routes.map((route) => ({ ...route, path: route.path.replace(from, to), operationId: `${route.operation}.${engine}` }));
+}
+
+/**
+ * Labs search_intent of 1 to core_intent's limit of keywords: core_intent's plan, run and price (two web searches
+ * per uncached phrase, a Wordstat call per phrase for its KEI), each row as the format's item (presentSearchIntentItem).
+ */
+function searchIntentRoute(base: string): V3Route {
+  return {
+    path: `${base}/search_intent/live`,
+    method: 'POST',
+    operation: 'v3.labs.search_intent',
+    ...(base === LABS ? {} : { operationId: `v3.labs.search_intent.${base.split('/')[3]}` }),
+    body: searchIntentBody(),
+    live: true,
+    summary: "Search intent of keywords from their Yandex results (core_intent's commerciality: commercial or informational, with its probability)",
+    async handle(call) {
+      const body = oneTask(call.body);
+      refuseLabsUnservable(body);
+      const languageCode = resolveLanguage(body);
+      const located = body.location_code !== undefined || body.location_name !== undefined;
+      const location = located ? resolveBodyLocation(call.scope, body) : undefined;
+      tagOf(body);
+      const rows = await searchIntent(call.scope, { keywords: body.keywords, location });
+      const region = rows[0]?.geo.region;
+      const result = [
+        {
+          language_code: languageCode,
+          location_code: location?.code ?? (region === undefined ? null : locationCodeOfRegion(region)),
+          items_count: rows.length,
+          items: rows.map(presentSearchIntentItem),
+        },
+      ];
+      return [v3Task({ path: call.path, elapsedMs: call.elapsedMs() }, { status: V3_STATUS.ok, data: body, result })];
+    },
+  };
+}
+
+// --- the table -----------------------------------------------------------------------------------------------
+
+export const v3Routes: V3Route[] = [
+  ...SERP_ROUTES,
+  ...alsoAt(SERP_ROUTES, SERP_YANDEX, SERP_GOOGLE),
+  searchIntentRoute(LABS),
+  searchIntentRoute(LABS_YANDEX),
   {
     path: `${GOOGLE_ADS}/search_volume/live`,
     method: 'POST',

@@ -49,6 +49,7 @@ const TABLE: Record<string, Hints> = {
   core_intent: ASKS_SOURCE,
   task_create_core_clusters: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   task_create_core_intent: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  task_create_serp: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
 };
 
 /** Arguments no other call in this file asks, so the first call is a cache miss (the tools that answer at once). */
@@ -59,7 +60,7 @@ describe('MCP tool annotations say what a call does (issue 24, item 15)', () => 
     const { client } = await connectClient(started.url);
     const listed = await annotations(client);
     expect([...listed.keys()].sort()).toEqual(Object.keys(TABLE).sort());
-    expect(listed.size).toBe(23);
+    expect(listed.size).toBe(24);
     for (const [name, hints] of listed) expect(hints, name).toEqual({ title: expect.any(String), ...TABLE[name]! });
     expect(listed.get('task_create')!.readOnlyHint).toBe(false);
     await client.close();

@@ -25,6 +25,7 @@ export const TOOL_ARGUMENTS: Readonly<Record<string, Readonly<Record<string, unk
   task_create_core_clusters: { phrases: ['купить ноутбук', 'ноутбук цена'] },
   core_intent: { phrases: ['купить ноутбук', 'пицца'] },
   task_create_core_intent: { phrases: ['купить ноутбук'] },
+  task_create_serp: { phrase: 'купить ноутбук' },
 };
 
 /** The arguments a tool is called with: the table's, or `{ id }` for the two tools that read a task. */

@@ -6,6 +6,7 @@ import { coreCleanResponseSchema } from './core-clean.js';
 import { coreExpandResponseSchema } from './core-expand.js';
 import { coreClustersResponseSchema } from './core-clusters.js';
 import { coreIntentResponseSchema } from './core-intent.js';
+import { serpResponseSchema } from './serp.js';
 
 // Bodies of the task mode of /v1: post, ready, get (and cancel, which answers as get does).
 
@@ -38,6 +39,7 @@ const items: Record<TaskOperation, z.ZodType> = {
   core_expand: coreExpandResponseSchema,
   core_clusters: coreClustersResponseSchema,
   core_intent: coreIntentResponseSchema,
+  serp: serpResponseSchema,
 };
 
 const pascal = (operation: TaskOperation) => operation.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase());
