@@ -192,6 +192,8 @@ describe('a fixture operation registered in test code is served by every face', 
       items: { live: MAX_PHRASES, task: MAX_PHRASES },
       task: { post: '/v1/keywords/echo_volume/task_post', get: '/v1/keywords/echo_volume/task_get/{id}' },
       price: 'source',
+      // The body's bounds as the schema states them, for a form's controls.
+      inputs: { row_limit: { minimum: 1, maximum: 5 } },
     });
     // The real operations' limits are their modules' (search_volume: the specification's 100 live, 10,000 a task).
     const searchVolume = OPERATIONS.find((op) => op.name === 'search_volume')!;
