@@ -342,7 +342,13 @@ describe.skipIf(!haveChromium)('the explorer\'s core tab (issue 27, section 4)',
     await expect.poll(async () => (await shownGroups(tab)).at(-2)!.rows.some((r) => r.phrase === loose.phrase && !r.moved)).toBe(true);
     expect(await tab.locator('#core-cluster-summary').innerText()).toContain('перенесено вручную: 1');
     await volumeSort.click(); // largest first again, for the picture
-    await tab.locator('#core-results .scroll').evaluate((el) => el.scrollTo({ top: 0 }));
+    // The picture: the table scrolled to the second cluster, its marker first and the moved phrase marked.
+    const showSecond = () =>
+      tab.locator('#core-results .scroll').evaluate((box, id) => {
+        const group = box.querySelector<HTMLElement>(`tbody[data-group="${id}"]`)!;
+        box.scrollTo({ top: group.offsetTop - box.querySelector('thead')!.offsetHeight, left: 0 });
+      }, second!.id);
+    await showSecond();
     await tab.locator('#core-results').screenshot({ path: join(SHOTS, 'explorer-ru-desktop-clusters.png') });
 
     // The workbook request carries the clusters as edited (the moved member in its new cluster with moved_from, the
@@ -383,6 +389,7 @@ describe.skipIf(!haveChromium)('the explorer\'s core tab (issue 27, section 4)',
     groups = await shownGroups(tab);
     expect(groups[1]!.head).toContain(`${second!.members.length + 1} phrases`);
     expect(groups.at(-2)!.head).toContain('Unclustered');
+    await showSecond();
     await tab.locator('#core-results').screenshot({ path: join(SHOTS, 'explorer-en-desktop-clusters.png') });
     await tab.context().close();
   }, 240_000);
