@@ -233,13 +233,22 @@ describe.skipIf(!haveChromium)('the explorer\'s core tab (issue 27, section 4)',
     await tab.getByRole('button', { name: words.collect }).click();
     await expect.poll(() => tab.locator('#core-table tbody tr').count(), { timeout: 30_000 }).toBeGreaterThan(50);
     await beforeClustering();
+    // What the cluster status and progress line said (a task may finish between two looks, so it is recorded).
+    await tab.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { clusterSeen: string[] }).clusterSeen = seen;
+      const record = () => seen.push(`${document.getElementById('core-cluster-status')!.textContent} | ${document.getElementById('core-cluster-progress-text')!.textContent}`);
+      for (const id of ['core-cluster-status', 'core-cluster-progress-text']) new MutationObserver(record).observe(document.getElementById(id)!, { childList: true, characterData: true, subtree: true });
+    });
     // A list too big for one live request is refused before any search and runs as a task (progress as expand's).
     refusals.expected = true;
     await tab.getByRole('button', { name: words.cluster, exact: true }).click();
     await expect.poll(() => tab.locator('#core-table tbody[data-group]').count(), { timeout: 120_000 }).toBeGreaterThan(2);
     refusals.expected = false;
     await expect.poll(() => answer !== undefined).toBe(true);
-    return { sent, answer: answer! };
+    expect(await tab.locator('#core-cluster-progress').isHidden()).toBe(true);
+    const seen = await tab.evaluate(() => (window as unknown as { clusterSeen: string[] }).clusterSeen);
+    return { sent, answer: answer!, seen };
   }
 
   it('clusters the kept phrases: rows grouped under their markers, sorted within a cluster, a phrase moved, the workbook request carries the move', async () => {
@@ -251,7 +260,7 @@ describe.skipIf(!haveChromium)('the explorer\'s core tab (issue 27, section 4)',
     const mode = tab.getByLabel('Группировка');
     const depth = tab.getByLabel('Глубина выдачи (топ)');
     const threshold = tab.getByLabel('Общих URL, не меньше');
-    const { sent, answer } = await collectAndCluster(tab, { tab: 'Ядро', collect: 'Собрать и очистить', cluster: 'Кластеризовать' }, async () => {
+    const { sent, answer, seen } = await collectAndCluster(tab, { tab: 'Ядро', collect: 'Собрать и очистить', cluster: 'Кластеризовать' }, async () => {
       // The controls are the operation's: its modes and depths, its threshold bounds, its defaults.
       expect(await mode.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual(inputs.mode!.enum);
       expect(await mode.inputValue()).toBe(inputs.mode!.default);
@@ -271,6 +280,9 @@ describe.skipIf(!haveChromium)('the explorer\'s core tab (issue 27, section 4)',
     expect(kept.length).toBeGreaterThan(100);
     expect(sent.length).toBe(2); // refused live (more searches than one request makes), then posted as a task
     expect(sent[1]).toEqual({ phrases: kept, mode: 'moderate', threshold: 5, depth: inputs.depth!.default });
+    // The page said so: the task's id, then its progress as the expand step shows it.
+    expect(seen.join(' || ')).toMatch(/Слишком много фраз для одного запроса — кластеризация идёт задачей [\w-]+ \| Задача (в очереди|выполняется)/);
+    expect(seen.join(' || ')).not.toContain('0 из 0');
     // The answer is the service's for that request.
     const live = await post(appOf(), '/v2/core/clusters', { phrases: kept, mode: 'moderate', threshold: 5 });
     expect(live.status).toBe(200); // the task's pages are cached now
