@@ -3,7 +3,7 @@ import type { Operation } from '../operations/operation.js';
 import { taskBasePath } from '../operations/task-specs.js';
 
 /** One input field as a form needs it: its default, its choices, its bounds (each only when the schema says it). */
-export interface ManifestInput {
+interface ManifestInput {
   default?: unknown;
   enum?: readonly unknown[];
   minimum?: number;

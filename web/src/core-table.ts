@@ -8,7 +8,7 @@ import { formatNumber, lang, t } from './i18n.js';
 export type CleanAnswer = CleanResult;
 
 /** A cluster's member as the page keeps it: a phrase the specialist moved names the cluster it came from. */
-export type MovedMember = ClusterMember & { moved_from?: string };
+type MovedMember = ClusterMember & { moved_from?: string };
 /**
  * core_clusters' answer with the specialist's moves, as core_workbook takes it back (`clusters`): a moved member
  * sits in its new cluster's `members` (or in `unclustered`) with `moved_from` the id of the cluster the service put
@@ -21,7 +21,7 @@ export interface ClustersAnswer extends ClusterResult {
 }
 
 /** The place of a phrase in no cluster, in `moved_from` and in the move select (cluster ids begin with `c`). */
-export const UNCLUSTERED = 'unclustered';
+const UNCLUSTERED = 'unclustered';
 
 /** A click moves the verdict one step on: keep → review → drop → keep. */
 const NEXT: Record<Verdict, Verdict> = { keep: 'review', review: 'drop', drop: 'keep' };
