@@ -7,6 +7,7 @@ import { MAX_LIVE_CALLS_PER_REQUEST } from '../../src/domain/requests/live-limit
 import { integerField, stringField } from '../../src/domain/requests/parse.js';
 import { TASK_RESULT_PAGES } from '../../src/domain/requests/task-result-pages.js';
 import type { UsageRow } from '../../src/ports/ledger.js';
+import { SERP_DEPTHS } from '../../src/ports/web-search.js';
 import { DEFAULT_LIMITS, defineOperation } from '../../src/operations/operation.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { ASKS_THE_SOURCE } from '../../src/operations/tool-effects.js';
@@ -192,10 +193,20 @@ describe('a fixture operation registered in test code is served by every face', 
       items: { live: MAX_PHRASES, task: MAX_PHRASES },
       task: { post: '/v1/keywords/echo_volume/task_post', get: '/v1/keywords/echo_volume/task_get/{id}' },
       price: 'source',
+      // The body's bounds as the schema states them, for a form's controls.
+      inputs: { row_limit: { minimum: 1, maximum: 5 } },
     });
     // The real operations' limits are their modules' (search_volume: the specification's 100 live, 10,000 a task).
     const searchVolume = OPERATIONS.find((op) => op.name === 'search_volume')!;
     expect(operations.search_volume).toMatchObject({ path: searchVolume.rest!.path, items: searchVolume.limits.items });
+    // A field checked by a refine (JSON Schema cannot say its values) is listed with the values it accepts; enums and
+    // bounds as the schema has them.
+    expect((operations.core_clusters as { inputs: unknown }).inputs).toMatchObject({
+      depth: { default: 10, enum: [...SERP_DEPTHS] },
+      mode: { default: 'soft', enum: ['soft', 'moderate', 'hard'] },
+      threshold: { default: 4, minimum: 2, maximum: 10 },
+    });
+    expect((operations.core_clusters as { inputs: Record<string, unknown> }).inputs.region).toEqual({ default: 213 }); // any whole number: no choices
   });
 
   it('answers alike: one call per phrase and the call price; again, no call and the repeat price; the ledger says so', async () => {

@@ -76,6 +76,8 @@ export interface OperationInfo {
   items: { live: number; task: number } | null;
   task: { post: string; get: string } | null;
   price: 'source' | 'free';
+  /** The body's fields that have a default, choices or bounds, as the operation's schema states them. */
+  inputs: Record<string, { default?: unknown; enum?: readonly unknown[]; minimum?: number; maximum?: number }>;
 }
 
 let manifest: Promise<Record<string, OperationInfo>> | undefined;

@@ -1,10 +1,27 @@
 import type { CleanResult, Verdict } from '../../src/domain/core/clean.js';
+import type { Cluster, ClusterMember, ClusterResult } from '../../src/domain/core/clusters.js';
 import { NOISE_CLASSES, reasonWords, VERDICTS } from '../../src/services/files/core-workbook-words.js';
-import { byId, h, renderSortableTable, type SortableColumn, type SortState } from './dom.js';
+import { byId, h, renderGroupedTable, renderSortableTable, type RowGroup, type SortableColumn, type SortState } from './dom.js';
 import { formatNumber, lang, t } from './i18n.js';
 
 /** core_clean's answer: sent back whole to core_workbook with the specialist's verdicts, so they survive. */
 export type CleanAnswer = CleanResult;
+
+/** A cluster's member as the page keeps it: a phrase the specialist moved names the cluster it came from. */
+type MovedMember = ClusterMember & { moved_from?: string };
+/**
+ * core_clusters' answer with the specialist's moves, as core_workbook takes it back (`clusters`): a moved member
+ * sits in its new cluster's `members` (or in `unclustered`) with `moved_from` the id of the cluster the service put
+ * it in (`unclustered` when it was in none); moved back, it loses `moved_from`. Volumes and counts follow the moves.
+ */
+export interface ClustersAnswer extends ClusterResult {
+  clusters: (Cluster & { members: MovedMember[] })[];
+  unclustered: MovedMember[];
+  counts: { phrases: number; clusters: number; unclustered: number };
+}
+
+/** The place of a phrase in no cluster, in `moved_from` and in the move select (cluster ids begin with `c`). */
+const UNCLUSTERED = 'unclustered';
 
 /** A click moves the verdict one step on: keep → review → drop → keep. */
 const NEXT: Record<Verdict, Verdict> = { keep: 'review', review: 'drop', drop: 'keep' };
@@ -29,6 +46,138 @@ export function createCoreTable() {
   const hideDropped = byId<HTMLInputElement>('core-hide-dropped');
   const hideDuplicates = byId<HTMLInputElement>('core-hide-duplicates');
 
+  /** The clusters answer as edited, where each of its phrases sits now, and where the service put it. */
+  let clusters: ClustersAnswer | undefined;
+  let places = new Map<string, { group: string; member: MovedMember; list: MovedMember[] }>();
+  const originalGroup = new Map<string, string>();
+  const clusterSummary = byId('core-cluster-summary');
+
+  const placeAll = () => {
+    places = new Map();
+    for (const cluster of clusters!.clusters) for (const member of cluster.members) places.set(member.phrase, { group: cluster.id, member, list: cluster.members });
+    for (const member of clusters!.unclustered) places.set(member.phrase, { group: UNCLUSTERED, member, list: clusters!.unclustered });
+  };
+  const clusterById = (id: string) => clusters!.clusters.find((c) => c.id === id);
+  const groupName = (group: string | undefined) => (group === undefined ? '' : group === UNCLUSTERED ? t('coreUnclustered') : (clusterById(group)?.marker ?? group));
+  const sharedText = (i: number) => {
+    const member = places.get(clean!.phrases[i]!.phrase)?.member;
+    return member ? formatNumber(member.shared) : '—';
+  };
+  /** Known volumes summed, each phrase once (as core_clusters sums them). */
+  const volumeOf = (members: readonly MovedMember[]) => members.reduce((sum, m) => sum + (m.volume ?? 0), 0);
+
+  /** The answer's own figures after a move: each cluster's volume, the counts. */
+  const recountClusters = () => {
+    const c = clusters!;
+    for (const cluster of c.clusters) cluster.volume = volumeOf(cluster.members);
+    const clustered = c.clusters.reduce((sum, cluster) => sum + cluster.members.length, 0);
+    c.counts = { phrases: clustered + c.unclustered.length, clusters: c.clusters.length, unclustered: c.unclustered.length };
+  };
+
+  const movedCount = () => [...places.values()].filter((place) => place.member.moved_from !== undefined).length;
+
+  const renderClusterSummary = () => {
+    const c = clusters!;
+    const parts = [t('coreClusterSummary', { clusters: formatNumber(c.clusters.filter((cluster) => cluster.members.length > 0).length), clustered: formatNumber(c.counts.phrases - c.counts.unclustered), unclustered: formatNumber(c.counts.unclustered) })];
+    const moved = movedCount();
+    if (moved > 0) parts.push(t('coreMovedCount', { n: formatNumber(moved) }));
+    clusterSummary.textContent = parts.join(' · ');
+  };
+
+  /** Moves a phrase's member object to another cluster's members (or to unclustered), by volume after the marker. */
+  const move = (phrase: string, to: string) => {
+    const place = places.get(phrase);
+    const target = to === UNCLUSTERED ? clusters!.unclustered : clusterById(to)?.members;
+    if (!place || !target || place.group === to) return;
+    place.list.splice(place.list.indexOf(place.member), 1);
+    if (originalGroup.get(phrase) === to) delete place.member.moved_from;
+    else place.member.moved_from = originalGroup.get(phrase)!;
+    const marker = to === UNCLUSTERED ? undefined : clusterById(to)!.marker;
+    const from = target[0]?.phrase === marker ? 1 : 0;
+    const at = target.findIndex((m, k) => k >= from && (m.volume ?? -1) < (place.member.volume ?? -1));
+    target.splice(at < 0 ? target.length : at, 0, place.member);
+    placeAll();
+    recountClusters();
+  };
+
+  /** The groups of the table: each cluster (its marker pinned first), the unclustered, then the phrases not sent. */
+  const groupsOf = (rows: readonly number[]): RowGroup<number>[] => {
+    const c = clusters!;
+    const byGroup = new Map<string, number[]>();
+    for (const i of rows) {
+      const group = places.get(clean!.phrases[i]!.phrase)?.group ?? '';
+      const list = byGroup.get(group);
+      if (list) list.push(i);
+      else byGroup.set(group, [i]);
+    }
+    const head = (name: string, members: number, volume: number | null, extra = '') =>
+      h(
+        'span',
+        { class: 'group-title' },
+        h('strong', {}, name),
+        ' ',
+        h('span', { class: 'meta' }, [t('coreGroupCount', { n: formatNumber(members) }), ...(volume === null ? [] : [t('coreGroupVolume', { volume: formatNumber(volume) })]), ...(extra ? [extra] : [])].join(' · ')),
+      );
+    const groups: RowGroup<number>[] = c.clusters.map((cluster) => {
+      const all = byGroup.get(cluster.id) ?? [];
+      const isMarker = (i: number) => clean!.phrases[i]!.phrase === cluster.marker;
+      const markerGone = !cluster.members.some((m) => m.phrase === cluster.marker);
+      return {
+        id: cluster.id,
+        head: head(cluster.marker, cluster.members.length, cluster.volume, markerGone ? t('coreMarkerMoved') : ''),
+        pinned: all.filter(isMarker),
+        rows: all.filter((i) => !isMarker(i)),
+      };
+    });
+    groups.push({ id: UNCLUSTERED, head: head(t('coreUnclustered'), c.unclustered.length, volumeOf(c.unclustered)), pinned: [], rows: byGroup.get(UNCLUSTERED) ?? [] });
+    const notSent = byGroup.get('') ?? [];
+    const notSentTotal = clean!.phrases.filter((p) => !places.has(p.phrase)).length;
+    groups.push({ id: 'not-sent', head: head(t('coreNotSentGroup'), notSentTotal, null), pinned: [], rows: notSent });
+    return groups;
+  };
+
+  const rowAttributes = (i: number): Record<string, string | undefined> => {
+    const phrase = clean!.phrases[i]!.phrase;
+    const place = places.get(phrase);
+    const marker = place && place.group !== UNCLUSTERED && clusterById(place.group)?.marker === phrase;
+    return { class: marker ? 'marker' : place?.group === UNCLUSTERED || !place ? 'loose' : 'member', 'data-phrase': phrase, 'data-group': place?.group ?? '' };
+  };
+
+  const phraseCell = (i: number) => {
+    const phrase = clean!.phrases[i]!.phrase;
+    const place = places.get(phrase);
+    const isMarker = place && place.group !== UNCLUSTERED && clusterById(place.group)?.marker === phrase;
+    return isMarker ? h('span', {}, phrase, ' ', h('span', { class: 'marker-tag' }, t('coreMarker'))) : document.createTextNode(phrase);
+  };
+
+  /** An option per cluster (by its marker) and one for unclustered; filled when the select is first used. */
+  const fillOptions = (select: HTMLSelectElement) => {
+    if (select.dataset.full) return;
+    const current = select.value;
+    select.replaceChildren(
+      ...clusters!.clusters.map((cluster) => h('option', { value: cluster.id }, cluster.marker)),
+      h('option', { value: UNCLUSTERED }, t('coreUnclustered')),
+    );
+    select.value = current;
+    select.dataset.full = 'true';
+  };
+
+  /** The move control: a select naming the phrase's cluster (its other options are made when it is first used). */
+  const moveCell = (i: number): Node => {
+    const phrase = clean!.phrases[i]!.phrase;
+    const place = places.get(phrase);
+    if (!place) return h('span', { class: 'meta' }, t('coreNotSent'));
+    const moved = place.member.moved_from !== undefined;
+    const select = h(
+      'select',
+      { class: `move${moved ? ' moved' : ''}`, 'data-phrase': phrase, 'aria-label': t('coreMoveLabel', { phrase }) + (moved ? ` (${t('coreMoved')})` : '') },
+      h('option', { value: place.group }, groupName(place.group)),
+    );
+    for (const event of ['focus', 'pointerdown', 'mousedown']) select.addEventListener(event, () => fillOptions(select));
+    if (!moved) return select;
+    return h('span', { class: 'move-cell' }, select, h('span', { class: 'edited-mark' }, ` ✎ ${t('coreMoved')}`));
+  };
+
   const verdictButton = (index: number) => {
     const p = clean!.phrases[index]!;
     const edited = original.has(index);
@@ -49,9 +198,16 @@ export function createCoreTable() {
 
   const columns = (): SortableColumn<number>[] => {
     const p = (i: number) => clean!.phrases[i]!;
+    const grouped: SortableColumn<number>[] = clusters
+      ? [
+          { key: 'cluster', header: t('coreCluster'), cell: (i) => groupName(places.get(p(i).phrase)?.group), node: moveCell, sortValue: (i) => groupName(places.get(p(i).phrase)?.group) },
+          { key: 'shared', header: t('coreShared'), cell: (i) => sharedText(i), numeric: true, sortValue: (i) => places.get(p(i).phrase)?.member.shared ?? null },
+        ]
+      : [];
     return [
-      { key: 'phrase', header: t('phrase'), cell: (i) => p(i).phrase, sortValue: (i) => p(i).phrase },
+      { key: 'phrase', header: t('phrase'), cell: (i) => p(i).phrase, node: clusters ? phraseCell : undefined, sortValue: (i) => p(i).phrase },
       { key: 'volume', header: t('coreVolume'), cell: (i) => (p(i).volume === null ? '—' : formatNumber(p(i).volume!)), numeric: true, sortValue: (i) => p(i).volume },
+      ...grouped,
       { key: 'verdict', header: t('coreVerdict'), cell: (i) => verdictText(p(i).verdict), node: verdictButton, sortValue: (i) => RANK[p(i).verdict] },
       { key: 'reason', header: t('coreReason'), cell: (i) => reasonWords(p(i).reason, lang()), sortValue: (i) => p(i).reason },
       { key: 'noise', header: t('coreNoise'), cell: (i) => noiseText(p(i).noise), sortValue: (i) => (p(i).noise.length > 0 ? noiseText(p(i).noise) : null) },
@@ -87,7 +243,12 @@ export function createCoreTable() {
     const rows = clean.phrases
       .map((_, i) => i)
       .filter((i) => !(hideDropped.checked && clean!.phrases[i]!.verdict === 'drop') && !(hideDuplicates.checked && clean!.phrases[i]!.duplicate_of !== null));
-    renderSortableTable(table, t('coreHeading'), columns(), rows, t('empty'), sort, render);
+    if (clusters) {
+      renderGroupedTable(table, t('coreHeading'), columns(), groupsOf(rows), t('empty'), sort, render, rowAttributes);
+      renderClusterSummary();
+    } else {
+      renderSortableTable(table, t('coreHeading'), columns(), rows, t('empty'), sort, render);
+    }
     renderSummary(rows.length);
   };
 
@@ -107,6 +268,16 @@ export function createCoreTable() {
     next.focus();
     renderSummary(table.tBodies[0]?.rows.length ?? 0);
   });
+  // A move re-groups the table at once; focus follows the phrase's select to its new cluster.
+  table.addEventListener('change', (event) => {
+    const select = (event.target as HTMLElement).closest<HTMLSelectElement>('select.move');
+    if (!select || !clusters) return;
+    const phrase = select.dataset.phrase!;
+    move(phrase, select.value);
+    render();
+    const next = [...table.querySelectorAll<HTMLSelectElement>('select.move')].find((s) => s.dataset.phrase === phrase);
+    next?.focus();
+  });
   hideDropped.addEventListener('change', render);
   hideDuplicates.addEventListener('change', render);
 
@@ -115,10 +286,22 @@ export function createCoreTable() {
     show(answer: CleanAnswer) {
       clean = answer;
       original.clear();
+      clusters = undefined;
+      clusterSummary.textContent = '';
+      render();
+    },
+    /** Groups the table by a clusters answer of its phrases (moves of the one before are gone with it). */
+    showClusters(answer: ClustersAnswer) {
+      clusters = answer;
+      placeAll();
+      originalGroup.clear();
+      for (const [phrase, place] of places) originalGroup.set(phrase, place.group);
       render();
     },
     relabel: render,
     /** The clean answer with the specialist's verdicts, or undefined before any. */
     current: (): CleanAnswer | undefined => clean,
+    /** The clusters answer with the specialist's moves, or undefined before clustering. */
+    clusters: (): ClustersAnswer | undefined => clusters,
   };
 }

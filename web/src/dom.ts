@@ -63,6 +63,11 @@ export function renderSortableTable<R>(
   const column = columns.find((c) => c.key === state.key);
   const sorted = column ? [...rows].sort(compareBy(column, state.descending)) : rows;
   renderTable(table, caption, columns, sorted, empty);
+  sortButtons(table, columns, state, onSort);
+}
+
+/** The header cells as sort buttons, with `aria-sort` saying the order. */
+function sortButtons<R>(table: HTMLTableElement, columns: SortableColumn<R>[], state: SortState, onSort: () => void): void {
   table.querySelectorAll('thead th').forEach((th, i) => {
     const c = columns[i]!;
     const button = h('button', { type: 'button', class: 'sort', 'data-key': c.key }, c.header);
@@ -84,4 +89,43 @@ function compareBy<R>(column: SortableColumn<R>, descending: boolean) {
     const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
     return descending ? -order : order;
   };
+}
+
+/** A group of rows under its own header row: `pinned` rows first as they are, then `rows` in the table's order. */
+export interface RowGroup<R> {
+  id: string;
+  /** The group's header (its name and totals), in a row of its own. */
+  head: Node;
+  pinned: readonly R[];
+  rows: readonly R[];
+}
+
+/**
+ * renderSortableTable for grouped rows: one <tbody> per group, its header row first (a `th scope=rowgroup` spanning
+ * the columns), then its pinned rows, then its other rows sorted by the chosen column. Groups with no rows are left
+ * out; `rowAttributes` gives each row its class and data attributes.
+ */
+export function renderGroupedTable<R>(
+  table: HTMLTableElement,
+  caption: string,
+  columns: SortableColumn<R>[],
+  groups: readonly RowGroup<R>[],
+  empty: string,
+  state: SortState,
+  onSort: () => void,
+  rowAttributes: (row: R) => Record<string, string | undefined> = () => ({}),
+): void {
+  const column = columns.find((c) => c.key === state.key);
+  const head = h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', { scope: 'col', class: c.numeric ? 'num' : undefined }, c.header))));
+  const row = (r: R) => h('tr', rowAttributes(r), ...columns.map((c) => h('td', { class: c.numeric ? 'num' : undefined }, c.node ? c.node(r) : c.cell(r))));
+  const bodies = groups
+    .filter((g) => g.pinned.length + g.rows.length > 0)
+    .map((g) => {
+      const sorted = column ? [...g.rows].sort(compareBy(column, state.descending)) : g.rows;
+      const title = h('tr', { class: 'group-head' }, h('th', { scope: 'rowgroup', colspan: String(columns.length) }, g.head));
+      return h('tbody', { 'data-group': g.id }, title, ...g.pinned.map(row), ...sorted.map(row));
+    });
+  if (bodies.length === 0) bodies.push(h('tbody', {}, h('tr', {}, h('td', { colspan: String(columns.length) }, empty))));
+  table.replaceChildren(h('caption', { class: 'visually-hidden' }, caption), head, ...bodies);
+  sortButtons(table, columns, state, onSort);
 }
