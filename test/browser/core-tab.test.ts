@@ -181,8 +181,11 @@ describe.skipIf(!haveChromium)('the explorer\'s core tab (issue 27, section 4)',
     expect(status).toMatch(/^Phrases collected: [\d,]+; source calls: 101/);
     expect(await tab.locator('#core-progress').isHidden()).toBe(true);
     const seen = await tab.evaluate(() => (window as unknown as { seen: string[] }).seen);
-    expect(seen.join(' | ')).toMatch(/The task is (queued|running): source calls: \d+ of 101/);
-    expect(seen.join(' | ')).not.toContain('0 of 0');
+    // The page showed the task's state; a look taken before the task knew its calls shows no count (never "0 of 0"),
+    // and every count shown is of the 101 planned calls. A task may finish between two looks, so a count is optional.
+    const shown = seen.filter((line) => line !== '');
+    expect(shown.length).toBeGreaterThan(0);
+    for (const line of shown) expect(line).toMatch(/^The task is (queued|running)(: source calls: \d+ of 101(, .*)?)?$/);
     await tab.context().close();
     refusals.expected = false;
   }, 150_000);
