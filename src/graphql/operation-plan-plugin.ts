@@ -44,7 +44,7 @@ export function useOperationPlan(): Plugin<GraphQLContext> {
       try {
         await planLiveCalls(services, await withStoredKeywordCalls(context, plan), { operation: plan.taskOperation, taskRoute: plan.taskRoute });
         // The document's web searches, every field's together: over the live limit or the budget, none runs.
-        if (plan.searches.length > 0) await services.serp?.plan(plan.searches);
+        if (plan.searches.length > 0) await services.serp?.plan(plan.searches, 'sync', plan.taskRoute);
       } catch (error) {
         setResultAndStopExecution({ errors: [domainToGraphQLError(toDomainError(error))] });
       }

@@ -65,7 +65,7 @@ export async function planBatch(
     await planLiveCalls(scope, calls, { operation, taskRoute });
     // The batch's web searches together, in the plan its calls share (livePlan.searches): each call's own plan
     // then finds its pages planned.
-    if (searches.length > 0) await scope.serp?.plan(searches);
+    if (searches.length > 0) await scope.serp?.plan(searches, 'sync', taskRoute);
     return { livePlan };
   } catch (error) {
     return { livePlan, refusal: toDomainError(error) };

@@ -19,9 +19,12 @@ export async function runLive(operation: Operation, input: unknown, ctx: Service
  */
 export async function planAndRunLive(operation: Operation, input: unknown, ctx: ServiceContext): Promise<unknown> {
   const mode = runModeOf(operation, 'live');
+  const taskRoute = operation.task ? `${taskBasePath(operation)}/task_post` : undefined;
   if (operation.plan) {
-    await planLiveCalls(ctx, operation.plan(input as never, ctx, mode), operation.task ? { operation: operation.name, taskRoute: `${taskBasePath(operation)}/task_post` } : {});
+    await planLiveCalls(ctx, operation.plan(input as never, ctx, mode), taskRoute ? { operation: operation.name, taskRoute } : {});
   }
+  // Its web searches planned here too, so a refusal names the task route (the run's own plan then finds them planned).
+  if (operation.searches && ctx.serp) await ctx.serp.plan(operation.searches(input as never, ctx), 'sync', taskRoute);
   return operation.run(input as never, ctx, mode);
 }
 

@@ -13,7 +13,7 @@ export interface SerpRequestSource {
    * (QUERY_TOO_COMPLEX 400; SOURCE_QUOTA_EXHAUSTED 403 when the hour is the limit, SOURCE_RATE_LIMITED 429 when
    * the second is, with Retry-After) spending nothing.
    */
-  plan(queries: readonly SerpQuery[], mode?: SearchMode): Promise<void>;
+  plan(queries: readonly SerpQuery[], mode?: SearchMode, taskRoute?: string): Promise<void>;
   page(query: SerpQuery, mode?: SearchMode): Promise<SerpPage>;
   /**
    * Pages an operation may ask at once through this source (absent: the request's source concurrency). A task's
@@ -30,7 +30,8 @@ export interface SerpRequestSource {
 export function createSerpRequestSource(gateway: SerpGateway, tracker: CacheStatusTracker, live: boolean, shared: SearchPlan = { planned: new Set(), counted: 0 }): SerpRequestSource {
   const { planned } = shared;
   return {
-    async plan(queries, mode = 'sync') {
+    async plan(queries, mode = 'sync', taskRoute) {
+      const instead = taskRoute ? `, or post it as a task instead (POST ${taskRoute}): tasks wait for the deferred budget` : '';
       if (!live) return;
       const fresh = [...new Map(queries.map((q) => [serpCallKey(q), q])).entries()].filter(([key]) => !planned.has(key));
       if (fresh.length === 0) return;
@@ -38,7 +39,7 @@ export function createSerpRequestSource(gateway: SerpGateway, tracker: CacheStat
       if (shared.counted + uncached > MAX_LIVE_CALLS_PER_REQUEST) {
         throw new DomainError(
           'QUERY_TOO_COMPLEX',
-          `this request needs ${shared.counted + uncached} uncached web searches and a live request may make at most ${MAX_LIVE_CALLS_PER_REQUEST}: ask for fewer phrases`,
+          `this request needs ${shared.counted + uncached} uncached web searches and a live request may make at most ${MAX_LIVE_CALLS_PER_REQUEST}: ask for fewer phrases${instead}`,
           { params: { calls: shared.counted + uncached, max: MAX_LIVE_CALLS_PER_REQUEST } },
         );
       }
@@ -50,9 +51,9 @@ export function createSerpRequestSource(gateway: SerpGateway, tracker: CacheStat
           const when = verdict.retryAfterSeconds === undefined ? 'more than one hour of budget holds' : `retry in ${verdict.retryAfterSeconds} s`;
           const { hourly, perSecond } = await quota.status();
           if (verdict.limit === 'hour') {
-            throw new DomainError('SOURCE_QUOTA_EXHAUSTED', `this request needs ${uncached} uncached ${mode} web searches and ${hourly.remaining} of ${hourly.limit} remain this hour (${when})`, retry);
+            throw new DomainError('SOURCE_QUOTA_EXHAUSTED', `this request needs ${uncached} uncached ${mode} web searches and ${hourly.remaining} of ${hourly.limit} remain this hour (${when})${instead}`, retry);
           }
-          throw new DomainError('SOURCE_RATE_LIMITED', `this request needs ${uncached} uncached ${mode} web searches and the per-second limit (${perSecond.limit}/s) is taken (${when})`, retry);
+          throw new DomainError('SOURCE_RATE_LIMITED', `this request needs ${uncached} uncached ${mode} web searches and the per-second limit (${perSecond.limit}/s) is taken (${when})${instead}`, retry);
         }
       }
       for (const [key] of fresh) planned.add(key);

@@ -73,6 +73,20 @@ describe('web searches in GraphQL’s whole-document plan and in an MCP batch’
     const refused = await graphql(app, document, { a: phrases('диван', 60), b: phrases('кресло', 60) });
     expect(refused.json.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
     expect(refused.json.errors[0].message).toMatch(/120 uncached web searches/);
+    expect(refused.json.errors[0].message).toContain('post it as a task instead (POST /v2/core/clusters/task_post)');
+    expect(fake.calls.search).toBe(0);
+  });
+
+  it('REST: a live clustering over the live limit is refused naming its task route, no search', async () => {
+    const app = setup(10_000);
+    const response = await app.fetch(
+      new Request('http://localhost/v2/core/clusters', { method: 'POST', headers: { ...AUTH_HEADER, 'content-type': 'application/json' }, body: JSON.stringify({ phrases: phrases('диван', 120) }) }),
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { code: string; detail: string };
+    expect(body.code).toBe('QUERY_TOO_COMPLEX');
+    expect(body.detail).toMatch(/120 uncached web searches/);
+    expect(body.detail).toContain('(POST /v2/core/clusters/task_post)');
     expect(fake.calls.search).toBe(0);
   });
 
@@ -101,6 +115,7 @@ describe('web searches in GraphQL’s whole-document plan and in an MCP batch’
     ]);
     expect(refused.map((m) => m.result.isError)).toEqual([true, true]);
     expect(refused[0]!.result.content[0]!.text).toMatch(/120 uncached web searches/);
+    expect(refused[0]!.result.content[0]!.text).toMatch(/post it as a task instead \(POST \/v2\/core\/(clusters|intent)\/task_post\)/);
     expect(fake.calls.search).toBe(0);
   });
 });
