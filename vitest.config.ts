@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Node resolves `graphql` (no exports map) to its CommonJS build for Pothos and Yoga; Vite would hand our own
@@ -35,6 +36,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Two files at a time even on two cores: with one module graph per worker the suite mostly waits (servers, child
+    // processes, browsers), not computes — 221 → 115 s wall for the same files at the same user CPU (docs/decisions.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...longRuns, ...isolatedFiles], isolate: false } },
       { extends: true, test: { name: 'isolated', include: isolatedFiles, isolate: true } },
