@@ -93,20 +93,13 @@ export async function createPgliteWorkerClient(init: PgliteWorkerInit): Promise<
   };
 }
 
-/**
- * The worker's JavaScript is a message loop around WebAssembly (the rows it passes are small), yet V8 let its young
- * generation grow to the 32 MiB a busy main thread gets: capped at 8 MiB, a fresh DATA_DIR idles at ~235 MiB instead of
- * ~250 (bench/README.md, "Restart and idle memory").
- */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
-
 /** dist/ runs the compiled worker; under tsx (tests, `npm run keys`) the TypeScript one, through tsx again. */
 function startWorker(init: PgliteWorkerInit): Worker {
   const compiled = new URL('./pglite-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(compiled))) return new Worker(compiled, { workerData: init, resourceLimits: WORKER_LIMITS });
+  if (existsSync(fileURLToPath(compiled))) return new Worker(compiled, { workerData: init });
   // A worker does not inherit tsx's loader, and `--import tsx` in execArgv does not reach its entry: register it.
   const source = new URL('./pglite-worker.ts', import.meta.url).href;
   const tsx = import.meta.resolve('tsx/esm/api');
   const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData: init, resourceLimits: WORKER_LIMITS });
+  return new Worker(bootstrap, { eval: true, workerData: init });
 }
