@@ -26,6 +26,18 @@ describe('jsonBytes', () => {
     );
   });
 
+  it('writes long lists (written whole when no element is shared) exactly as JSON.stringify, frozen elements or not', () => {
+    fc.assert(
+      fc.property(fc.array(fc.jsonValue(), { minLength: 60, maxLength: 140 }), fc.nat(), (items, seed) => {
+        const mixed = items.map((item, i) => ((i + seed) % 7 === 0 ? deepFreeze(structuredClone(item)) : item));
+        const page = { phrases: [...mixed, undefined, () => 1], counts: { n: mixed.length } };
+        expect(jsonText(items)).toBe(JSON.stringify(items));
+        expect(jsonText(page)).toBe(JSON.stringify(page));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('leaves out undefined and function properties, writes null for them in arrays, and honours toJSON', () => {
     const value = { a: undefined, b: () => 1, c: [undefined, () => 2, 3], d: new Date(0), e: NaN, f: -0 };
     expect(jsonText(value)).toBe(JSON.stringify(value));
