@@ -1,6 +1,7 @@
 import { taskBasePath } from '../operations/task-specs.js';
 import {
   GraphQLBoolean,
+  GraphQLEnumType,
   type GraphQLFieldConfig,
   type GraphQLFieldConfigArgumentMap,
   GraphQLFloat,
@@ -38,7 +39,7 @@ const OperationResult = new GraphQLScalarType({
 
 const camelCase = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-type JsonSchema = { type?: string | string[]; items?: JsonSchema; description?: string };
+type JsonSchema = { type?: string | string[]; items?: JsonSchema; description?: string; enum?: unknown[] };
 
 /** A JSON Schema property as a GraphQL input type: scalars and lists of them; anything else is a string. */
 function inputTypeOf(schema: JsonSchema): GraphQLInputType {
@@ -56,13 +57,31 @@ function inputTypeOf(schema: JsonSchema): GraphQLInputType {
   }
 }
 
+const pascalCase = (name: string) => camelCase(name).replace(/^[a-z]/, (c) => c.toUpperCase());
+const ENUM_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+
+/**
+ * A list of enum values (core_clean's `measure`) as a list of a GraphQL enum named after the operation and the
+ * field (`CoreCleanMeasure`, values in upper case: `[EXACT]`), the value the operation's schema takes. A single
+ * enum value stays a String: the derived fields published before (device, mode) took strings, and still do.
+ */
+function enumListOf(op: Operation, name: string, schema: JsonSchema): GraphQLInputType | undefined {
+  const values = schema.type === 'array' ? schema.items?.enum : undefined;
+  if (!values?.every((v): v is string => typeof v === 'string' && ENUM_NAME.test(v.toUpperCase()))) return undefined;
+  const type = new GraphQLEnumType({
+    name: `${pascalCase(op.name)}${pascalCase(name)}`,
+    values: Object.fromEntries(values.map((value) => [value.toUpperCase(), { value }])),
+  });
+  return new GraphQLList(new GraphQLNonNull(type));
+}
+
 /** The arguments of an operation's input, in camelCase, required where the input requires them. */
 function argumentsOf(op: Operation): GraphQLFieldConfigArgumentMap {
   const json = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, JsonSchema>; required?: string[] };
   const required = new Set(json.required ?? []);
   return Object.fromEntries(
     Object.entries(json.properties ?? {}).map(([name, property]) => {
-      const type = inputTypeOf(property);
+      const type = enumListOf(op, name, property) ?? inputTypeOf(property);
       const description = op.fields[name];
       return [camelCase(name), { type: required.has(name) ? new GraphQLNonNull(type) : type, ...(description ? { description } : {}) }];
     }),

@@ -62,7 +62,7 @@ export async function callTool(
       return tool.run(parsed as never, scope);
     },
   });
-  const free = tool.free === true;
+  const free = outcome.free;
   const freshUntil = outcome.scope.tracker.freshUntil();
   const freshForMs = outcome.ok && Number.isFinite(freshUntil) ? Math.max(0, Math.floor(freshUntil - runtime.clock.now())) : 0;
   const summary = { ok: outcome.ok, free, cost: outcome.cost, cacheStatus: outcome.cacheStatus, freshForMs };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { livePlanOf, runLive } from '../operations/live.js';
-import type { Operation } from '../operations/operation.js';
+import { freeOf, type Operation } from '../operations/operation.js';
 import type { OperationRegistry } from '../operations/registry.js';
 import { taskBasePath } from '../operations/task-specs.js';
 import { WorkbookFile } from '../services/files/workbook-file.js';
@@ -37,7 +37,7 @@ function operationTool(op: Operation): McpTool {
     input,
     output,
     fields: rows ? { ...op.fields, limit: rowLimitDoc() } : op.fields,
-    ...(op.price === 'free' ? { free: true } : {}),
+    ...(freeOf(op) ? { free: freeOf(op) } : {}),
     ...(op.task ? { taskOperation: op.name, taskRoute: `${taskBasePath(op)}/task_post` } : {}),
     effects: mcp.effects,
     run: async (args: Record<string, unknown>, scope) => {

@@ -20,8 +20,8 @@ export interface McpTool<Input extends z.ZodObject = z.ZodObject, Output = unkno
   output: z.ZodType;
   /** Prose for the input fields (REST keeps it beside the schema, in its route docs). */
   fields: Record<string, string>;
-  /** Reads the caller's own account or the catalog: cost 0, no X-Cache. */
-  free?: boolean;
+  /** Reads the caller's own account or the catalog: cost 0, no X-Cache; `unless-asked`: when it asked no source call. */
+  free?: boolean | 'unless-asked';
   /** What a call does to the world (MCP annotations): stated for every tool, see tool-effects.ts. */
   effects: ToolEffects;
   run(args: z.output<Input>, scope: RequestContext): Promise<Output>;

@@ -14,8 +14,11 @@ import type { ToolEffects } from './tool-effects.js';
  * a limit, a price or a validation rule.
  */
 
-/** How a request is billed: by billing.ts's one rule (call / repeat price), or never (a free read). */
-export type OperationPrice = 'source' | 'free';
+/**
+ * How a request is billed: by billing.ts's one rule (call / repeat price), never (a free read), or `when-asked`:
+ * by the rule when the request asked the source, free when it asked nothing (core_clean: local unless `measure`).
+ */
+export type OperationPrice = 'source' | 'free' | 'when-asked';
 
 /** The bounds of an operation, the same on every face. */
 export interface OperationLimits {
@@ -125,6 +128,10 @@ export const runModeOf = (operation: Pick<Operation, 'limits'>, mode: RunMode['m
   mode,
   maxItems: mode === 'live' ? operation.limits.items?.live : operation.limits.items?.task,
 });
+
+/** What a face hands the request pipeline as `free` (run-operation.ts, billing.ts isFreeRequest) for `op`'s price. */
+export const freeOf = (op: Pick<Operation, 'price'>): true | 'unless-asked' | undefined =>
+  op.price === 'free' ? true : op.price === 'when-asked' ? 'unless-asked' : undefined;
 
 /** `present`, or the result as it is. */
 export const presentOf = (operation: Operation, result: unknown, input: unknown): unknown =>

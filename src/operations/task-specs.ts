@@ -3,7 +3,7 @@ import type { RegionCatalog } from '../domain/regions/catalog.js';
 import type { ServiceContext } from '../services/context.js';
 import { resolveLocation } from '../services/location.js';
 import type { TaskOperationSpec, TaskOperationSpecs } from '../tasks/task-operations.js';
-import { type Operation, runModeOf } from './operation.js';
+import { freeOf, type Operation, runModeOf } from './operation.js';
 import type { OperationRegistry } from './registry.js';
 
 /** The location fields of a body, resolved as the run resolves them (the result is not kept: the run resolves again). */
@@ -27,7 +27,7 @@ function taskSpecOfOperation(op: Operation): TaskOperationSpec {
     ...(searches ? { plannedSearches: (ctx: Pick<ServiceContext, 'catalog'>, request: Record<string, unknown>) => searches(request, ctx) } : {}),
     run: (ctx, request) => op.run(request as never, ctx, mode),
     ...(checks.length > 0 ? { checkLocation: (catalog: RegionCatalog, request: Record<string, unknown>) => checks.forEach((check) => check(catalog, request)) } : {}),
-    ...(op.price === 'free' ? { free: true as const } : {}),
+    ...(freeOf(op) ? { free: freeOf(op) } : {}),
   };
 }
 

@@ -104,7 +104,7 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
       });
       if (!outcome.ok) return refuse(family, call, outcome.error, body, startedAt, outcome.cost);
       const { result: presented, cacheStatus, cost } = outcome;
-      const headers: Record<string, string> = route.free ? { 'x-cost': '0' } : { 'x-cache': cacheStatus, 'x-cost': String(cost) };
+      const headers: Record<string, string> = outcome.free ? { 'x-cost': '0' } : { 'x-cache': cacheStatus, 'x-cost': String(cost) };
       // An operation whose answer is a file (core_workbook): its bytes, whatever the format asked.
       if (presented instanceof WorkbookFile) return workbookFileReply(presented, headers);
       const fallback = locationFallbackHeaders(body, runtime.catalog);

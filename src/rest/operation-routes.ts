@@ -1,4 +1,4 @@
-import type { Operation } from '../operations/operation.js';
+import { freeOf, type Operation } from '../operations/operation.js';
 import type { OperationRegistry } from '../operations/registry.js';
 import { runLive } from '../operations/live.js';
 import type { KeywordDataDeps } from '../services/context.js';
@@ -23,7 +23,7 @@ function operationRoute(op: Operation, options: { keywordData?: KeywordDataDeps 
     family: rest.family,
     operation: `${rest.family}.${op.name}`,
     summary: rest.summary,
-    ...(op.price === 'free' ? { free: true } : {}),
+    ...(freeOf(op) ? { free: freeOf(op) } : {}),
     ...(op.limits.bodyBytes ? { maxBodyBytes: op.limits.bodyBytes } : {}),
     ...(rest.docs ? { doc: { ...rest.docs, fields: op.fields } } : {}),
     schema: op.input,

@@ -22,8 +22,8 @@ export interface RestRoute<S extends z.ZodType = z.ZodType> {
    * /v1 body that is an array reaches it as posted (not unwrapped as one task).
    */
   envelope?: 'own';
-  /** A free read of the caller's own account (usage, quota): cost 0, no X-Cache. */
-  free?: boolean;
+  /** A free read of the caller's own account (usage, quota): cost 0, no X-Cache; `unless-asked`: when it asked no source call. */
+  free?: boolean | 'unless-asked';
   /** Largest body this route reads (default MAX_BODY_BYTES, 1 MiB): the operation's `limits.bodyBytes`. */
   maxBodyBytes?: number;
   family: Family;

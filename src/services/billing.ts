@@ -32,12 +32,22 @@ export function priceOf(prices: Prices, usage: CallUsage): number {
 }
 
 /**
+ * Whether a request is free: `true` for a free read; `unless-asked` for an operation that asks the source only for
+ * some inputs (core_clean with `measure`): free when the request asked the source nothing (no call answered, from
+ * the cache or upstream), else priced by the one rule.
+ */
+export type Free = boolean | 'unless-asked' | undefined;
+
+export const isFreeRequest = (free: Free, tracker: Pick<CacheStatusTracker, 'count'>): boolean =>
+  free === true || (free === 'unless-asked' && tracker.count() === 0);
+
+/**
  * The price of a request from its cache-status tracker: 0 for a free read (the face says which: a REST route
  * declared free, a GraphQL operation that touched no statistics), else priceOf's rule — per source when web
  * search answered some of its calls and has prices of its own.
  */
-export function priceOfRequest(prices: Prices, tracker: CacheStatusTracker, succeeded: boolean, free = false): number {
-  if (free) return 0;
+export function priceOfRequest(prices: Prices, tracker: CacheStatusTracker, succeeded: boolean, free: Free = false): number {
+  if (isFreeRequest(free, tracker)) return 0;
   const searched = tracker.count('search');
   if (searched === 0 || !prices.search) return priceOf(prices, { answered: tracker.count(), cacheStatus: tracker.summary(), succeeded });
   // Web search is priced by the same rule with its own prices; a request that asked both sources pays both parts.

@@ -88,15 +88,15 @@ export async function measureMatchTypes(
   const bare = await getTop(ctx, { phrase, numPhrases: 1, regions });
   let phraseRatio = 1;
   for (const type of types) {
-    const top = await getTop(ctx, { phrase: matchTypePhrase(phrase, type), numPhrases: 1, regions });
-    const derived = deriveMatchTypeSeries(broadOldestFirst, top.totalCount, bare.totalCount, type === 'exact' ? phraseRatio : 1);
+    const last30Days = await matchTypeCount(ctx, phrase, type, regions);
+    const derived = deriveMatchTypeSeries(broadOldestFirst, last30Days, bare.totalCount, type === 'exact' ? phraseRatio : 1);
     if (type === 'phrase') phraseRatio = derived.ratio;
     // derived.monthly is oldest first, as broadOldestFirst: month i of the newest-first list is its entry last − i.
     const last = derived.monthly.length - 1;
     const monthlySearches = broadNewestFirst.map((m, i) => Object.freeze({ year: m.year, month: m.month, searchVolume: derived.monthly[last - i]! }));
     volumes[type] = Object.freeze({
       searchVolume: meanOfNewest(monthlySearches, 12),
-      last30Days: top.totalCount,
+      last30Days,
       broadLast30Days: bare.totalCount,
       ratio: derived.ratio,
       monthlySearches: Object.freeze(monthlySearches),
@@ -104,6 +104,14 @@ export async function measureMatchTypes(
     });
   }
   return Object.freeze(volumes);
+}
+
+/**
+ * A match type's own count of `phrase` over the last 30 days: the GetTop of matchTypeTopQuery (the same call and
+ * cache entry search_volume's match types make; core_clean's `measure` asks exactly this).
+ */
+export async function matchTypeCount(ctx: ServiceContext, phrase: string, type: ExtraMatchType, regions: readonly number[]): Promise<number> {
+  return (await getTop(ctx, { phrase: matchTypePhrase(phrase, type), numPhrases: 1, regions })).totalCount;
 }
 
 /** Rounded mean of the first `n` months of a newest-first list (0 for none). */

@@ -1,6 +1,6 @@
 import { DomainError, toDomainError } from '../domain/errors.js';
 import type { Principal } from './auth/authenticator.js';
-import { priceOfRequest } from './billing.js';
+import { type Free, isFreeRequest, priceOfRequest } from './billing.js';
 import type { CallStatus } from './cache-status.js';
 import type { LivePlan } from './live-plan.js';
 import { createRequestContext, type RequestContext, type ServiceRuntime } from './runtime.js';
@@ -11,8 +11,11 @@ export interface OperationCall<T> {
   face: string;
   /** Name in the ledger, logs and metrics, e.g. `v2.top` or `mcp.wordstat_top`. */
   operation: string;
-  /** A free read (the caller's own account, the region catalog): cost 0 whatever the cache did. */
-  free?: boolean | undefined;
+  /**
+   * A free read (the caller's own account, the region catalog): cost 0 whatever the cache did; `unless-asked`: free
+   * when the request asked the source nothing (billing.ts isFreeRequest).
+   */
+  free?: Free;
   /** The work, given a fresh request scope; reads and validates its input inside, so a bad input is billed 0. */
   run(scope: RequestContext): Promise<T>;
   /** The live plan the call shares with others planned together (an MCP batch); its own when absent. */
@@ -21,8 +24,8 @@ export interface OperationCall<T> {
 
 /** The outcome a face presents in its own shape. */
 export type OperationOutcome<T> =
-  | { ok: true; result: T; status: 200; cacheStatus: CallStatus; cost: number; scope: RequestContext }
-  | { ok: false; error: DomainError; status: number; cacheStatus: CallStatus; cost: number; scope: RequestContext };
+  | { ok: true; result: T; status: 200; cacheStatus: CallStatus; cost: number; free: boolean; scope: RequestContext }
+  | { ok: false; error: DomainError; status: number; cacheStatus: CallStatus; cost: number; free: boolean; scope: RequestContext };
 
 /**
  * The request pipeline every face shares once it knows the caller: a fresh scope (per-request loaders and
@@ -36,7 +39,7 @@ export async function runOperation<T>(runtime: ServiceRuntime, principal: Princi
     const result = await call.run(scope);
     const cacheStatus = scope.tracker.summary();
     const cost = priceOfRequest(runtime.prices, scope.tracker, true, call.free);
-    outcome = { ok: true, result, status: 200, cacheStatus, cost, scope };
+    outcome = { ok: true, result, status: 200, cacheStatus, cost, free: isFreeRequest(call.free, scope.tracker), scope };
   } catch (thrown) {
     const error = toDomainError(thrown);
     if (error.code === 'INTERNAL') {
@@ -44,7 +47,7 @@ export async function runOperation<T>(runtime: ServiceRuntime, principal: Princi
     }
     // One pricing rule (billing.ts): a failure that fetched answers upstream before it failed is still billed.
     const cost = priceOfRequest(runtime.prices, scope.tracker, false, call.free);
-    outcome = { ok: false, error, status: error.status, cacheStatus: scope.tracker.summary(), cost, scope };
+    outcome = { ok: false, error, status: error.status, cacheStatus: scope.tracker.summary(), cost, free: isFreeRequest(call.free, scope.tracker), scope };
   }
   recordRequest(runtime, scope, { operation: call.operation, cacheStatus: outcome.cacheStatus, status: outcome.status, price: outcome.cost });
   return outcome;

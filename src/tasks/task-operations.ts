@@ -19,8 +19,11 @@ export interface TaskOperationSpec {
   run(ctx: ServiceContext, request: Record<string, unknown>): Promise<unknown>;
   /** Resolves the body's location (location_code / location_name, or a region) as the run will (throws INVALID_FIELD). */
   checkLocation?(catalog: RegionCatalog, request: Record<string, unknown>): void;
-  /** The operation never asks the source (its price is `free`): a finished task costs nothing. */
-  free?: true;
+  /**
+   * The operation never asks the source (its price is `free`): a finished task costs nothing; `unless-asked`
+   * (price `when-asked`): nothing when its plan holds no call (core_clean without `measure`).
+   */
+  free?: true | 'unless-asked' | undefined;
 }
 
 /** The task operations by name. */

@@ -127,8 +127,10 @@ export function createTaskRunner(deps: TaskRunnerDeps): TaskRunner {
       }, pollMs);
       try {
         const output = await spec.run({ ...base, source, ...(serp ? { serp } : {}) }, task.request);
-        // An operation that never asks the source (core_clean: CPU only) is free as a task too.
-        const cost = spec.free ? 0 : taskCost(deps.prices, tracker, spent);
+        // An operation that never asks the source is free as a task too; so is one that asks only for some inputs
+        // (core_clean's measure) when this task's plan held no call.
+        const free = spec.free === true || (spec.free === 'unless-asked' && planned.length === 0 && !spent && tracker.count() === 0);
+        const cost = free ? 0 : taskCost(deps.prices, tracker, spent);
         await finish(task, { status: 'done', result: output, cost }, spent || tracker.summary() === 'MISS' ? 'MISS' : 'HIT');
         return 'finished';
       } catch (error) {

@@ -47,7 +47,7 @@ async function viaMcp(app: App, name: string, args: Record<string, unknown>) {
   return { result, cost: response.headers.get('x-cost') };
 }
 
-const GQL = 'query($p: [String!]!, $r: Int, $m: [String!]) { coreClean(phrases: $p, region: $r, measure: $m) }';
+const GQL = 'query($p: [String!]!, $r: Int, $m: [CoreCleanMeasure!]) { coreClean(phrases: $p, region: $r, measure: $m) }';
 
 const PHRASES = [
   'купить пластиковые окна',
@@ -110,7 +110,10 @@ describe('core_clean: POST /v2/core/clean, MCP core_clean, GraphQL coreClean', {
     [`${tooMany.length} phrases`, { phrases: tooMany }, 'phrases'],
     ['an empty phrase', { phrases: ['окна', ' '] }, 'phrases[1]'],
     ['an unknown region', { phrases: ['окна'], region: 99_999_999 }, 'region'],
-    ['measure exact', { phrases: ['окна'], measure: ['exact'] }, 'measure'],
+    ['an unknown measure', { phrases: ['окна'], measure: ['broad'] }, 'measure[0]'],
+    ['measure as a string, not an array', { phrases: ['окна'], measure: 'exact' }, 'measure'],
+    ['a measure twice', { phrases: ['окна'], measure: ['exact', 'exact'] }, 'measure'],
+    ['a negative sent exact', { phrases: [{ phrase: 'окна', exact: -1 }] }, 'phrases[0].exact'],
   ])('refuses %s with each face’s 400 naming the field, no upstream call', async (_name, body, field) => {
     const { app, source } = setup();
     const rest = await post(app, '/v2/core/clean', body);
@@ -119,9 +122,10 @@ describe('core_clean: POST /v2/core/clean, MCP core_clean, GraphQL coreClean', {
     const mcp = await viaMcp(app, 'core_clean', body);
     expect(mcp.result).toMatchObject({ isError: true, _meta: { status: 400, code: 'INVALID_FIELD' } });
     expect(mcp.result.content[0]!.text).toContain(field);
-    const b = body as { phrases?: unknown; region?: number; measure?: string[] };
-    if (Array.isArray(b.phrases) && b.phrases.length > 0) {
-      const gql = await graphql(app, GQL, { p: b.phrases, r: b.region, m: b.measure });
+    const b = body as { phrases?: unknown; region?: number; measure?: unknown };
+    // GraphQL: strings only, and its own enum checks an unknown measure (and makes a lone value a list).
+    if (Array.isArray(b.phrases) && b.phrases.length > 0 && b.phrases.every((p) => typeof p === 'string') && (b.measure === undefined || JSON.stringify(b.measure) === '["exact","exact"]')) {
+      const gql = await graphql(app, GQL, { p: b.phrases, r: b.region, m: Array.isArray(b.measure) ? b.measure.map((m: string) => m.toUpperCase()) : undefined });
       const error = gql.json.errors?.[0];
       expect(error?.extensions.code, JSON.stringify(gql.json)).toBe('BAD_USER_INPUT');
       expect(error.message).toContain(field.replace(/\[.*$/, ''));
@@ -129,15 +133,15 @@ describe('core_clean: POST /v2/core/clean, MCP core_clean, GraphQL coreClean', {
     expect(source.count()).toBe(0);
   });
 
-  it('says that measure exact is not offered yet, and that an unknown region is not in the catalogue', async () => {
+  it('says which measures there are, and that an unknown region is not in the catalogue', async () => {
     const { app } = setup();
-    const measure = await post(app, '/v2/core/clean', { phrases: ['окна'], measure: ['exact'] });
-    expect(measure.text).toContain('not offered yet');
+    const measure = await post(app, '/v2/core/clean', { phrases: ['окна'], measure: ['exakt'] });
+    expect(measure.text).toContain('each measure must be one of exact');
     const region = await post(app, '/v2/core/clean', { phrases: ['окна'], region: 99_999_999 });
     expect(region.text).toContain('not in the region catalogue');
   });
 
-  it('is listed in /openapi.json, in tools/list as read-only and local, and as a GraphQL Query field', async () => {
+  it('is listed in /openapi.json, in tools/list as asking the source (with measure it does), and as a GraphQL Query field', async () => {
     const { app } = setup();
     const openapi = (await (await app.fetch(new Request('http://localhost/openapi.json'))).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/v2/core/clean', '/v1/keywords/core_clean/task_post']));
@@ -149,7 +153,9 @@ describe('core_clean: POST /v2/core/clean, MCP core_clean, GraphQL coreClean', {
       }),
     );
     const tools = ((await list.json()) as { result: { tools: { name: string; annotations: Record<string, unknown> }[] } }).result.tools;
-    expect(tools.find((t) => t.name === 'core_clean')?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    // Annotations are true of the worst call: measure ["exact"] spends quota and is billed.
+    expect(tools.find((t) => t.name === 'core_clean')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true });
+    expect(tools.find((t) => t.name === 'task_create_core_clean')?.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false, openWorldHint: true });
     const schema = await graphql(app, '{ __type(name: "Query") { fields { name } } }');
     expect((schema.json.data.__type.fields as { name: string }[]).map((f) => f.name)).toContain('coreClean');
   });

@@ -33,12 +33,12 @@ const TABLE: Record<string, Hints> = {
   task_create: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   task_create_suggestions: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   task_create_locations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  // Cleaning works locally: the task is new work (not idempotent) but reaches no outside system.
-  task_create_core_clean: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  // Cleaning works locally unless measure ["exact"] asks Wordstat: the worst call spends quota and is billed.
+  task_create_core_clean: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   task_status: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   task_result: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   quota_status: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  core_clean: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  core_clean: ASKS_SOURCE,
   // A web search: spends the search budget on a miss and is billed each call, like a Wordstat tool.
   serp: ASKS_SOURCE,
   core_clusters: ASKS_SOURCE,

@@ -79,7 +79,7 @@ describe('MCP 2026-07-28 over HTTP (the v2 SDK client)', () => {
       expect(last.request['mcp-name']).toBe(name);
       expect(last.headers.get('x-cost')).toBe(String(result._meta!.cost));
       const raw = JSON.parse(last.body) as { result: { ttlMs: number; cacheScope: string } };
-      if (tool.free || tasks.has(name)) expect(raw.result.cacheScope, name).toBe('private');
+      if (tool.free === true || tasks.has(name)) expect(raw.result.cacheScope, name).toBe('private');
       else expect(raw.result, name).toMatchObject({ cacheScope: 'public', ttlMs: expect.any(Number) });
       if (raw.result.cacheScope === 'public') expect(raw.result.ttlMs, name).toBeGreaterThan(0);
 

@@ -16,7 +16,8 @@ export const TOOL_ARGUMENTS: Readonly<Record<string, Readonly<Record<string, unk
   task_create_locations: { keyword: 'пицца' },
   task_create_core_clean: { phrases: ['купить велосипед', 'велосипед купить'] },
   quota_status: {},
-  core_clean: { phrases: ['купить пластиковые окна', 'окна пластиковые купить'], region: 213 },
+  // With measure: the worst call, which asks the source (the annotations say so).
+  core_clean: { phrases: ['купить пластиковые окна', 'окна пластиковые купить'], region: 213, measure: ['exact'] },
   serp: { phrase: 'купить ноутбук', depth: 10 },
   core_clusters: { phrases: ['купить ноутбук', 'ноутбук цена', 'пицца'] },
   core_expand: { seeds: ['ноутбук'], limit: 3 },

@@ -63,7 +63,7 @@ function taskCreateTool(op: Operation): McpTool {
   const mcp = op.mcp!;
   const items = op.limits.items;
   const name = mcp.task?.tool ?? `task_create_${op.name}`;
-  // A free operation (core_clean) never asks the source: its task spends no quota and no money.
+  // A free operation never asks the source: its task spends no quota and no money (core_clean may: `when-asked`).
   const local = op.price === 'free';
   return defineTool({
     name,
@@ -72,7 +72,9 @@ function taskCreateTool(op: Operation): McpTool {
       mcp.task?.description ??
       (local
         ? `Starts a background task doing what ${mcp.tool} does (${op.description}), for a list too long to wait for live. Works locally: no upstream call, free; each call creates a new task. Returns the task id, its status and an ETA; poll task_status, then read task_result.`
-        : `Starts a background task doing what ${mcp.tool} does (${op.description}), for when the hourly upstream quota does not answer it live. Spends upstream quota and is billed when it ends; each call creates a new task. Returns the task id, its status and an ETA; poll task_status, then read task_result.`),
+        : op.price === 'when-asked'
+          ? `Starts a background task doing what ${mcp.tool} does (${op.description}), for a list too long or too costly to wait for live. Local and free unless its arguments ask the source (as ${mcp.tool} says); then it spends upstream quota and is billed when it ends. Each call creates a new task. Returns the task id, its status and an ETA; poll task_status, then read task_result.`
+          : `Starts a background task doing what ${mcp.tool} does (${op.description}), for when the hourly upstream quota does not answer it live. Spends upstream quota and is billed when it ends; each call creates a new task. Returns the task id, its status and an ETA; poll task_status, then read task_result.`),
     input: (op.taskInput ?? op.input).extend({ tag: z.string().max(255, { error: 'tag must be at most 255 characters' }).optional() }),
     output: taskOutputOf(op.name),
     fields: {
