@@ -75,7 +75,8 @@ export interface OperationInfo {
   method: 'GET' | 'POST';
   items: { live: number; task: number } | null;
   task: { post: string; get: string } | null;
-  price: 'source' | 'free';
+  /** How the operation bills (src/operations/operation.ts): 'when-asked' bills only a request that called the source. */
+  price: 'source' | 'free' | 'when-asked';
   /** The body's fields that have a default, choices or bounds, as the operation's schema states them. */
   inputs: Record<string, { default?: unknown; enum?: readonly unknown[]; minimum?: number; maximum?: number }>;
 }
