@@ -48,15 +48,16 @@ export function createJsonLogger(options: JsonLoggerOptions): Logger {
   // stdout, written in batches: one write per access-log line cost a syscall per request (≈7% of a cache hit's
   // CPU). Lines wait at most FLUSH_EVERY_MS. The batch is drained at exit before sonic-boom's own exit flush, which
   // pino registers for the stream it makes (this listener is added first, and drains and flushes itself anyway).
-  let stdout: LineBatch | undefined;
+  const batches: LineBatch[] = [];
   process.once('exit', () => {
     try {
-      stdout?.flushSync();
+      for (const batch of batches) batch.flushSync();
     } catch {
       // stdout closed or gone: nothing left to write to.
     }
   });
-  stdout = new LineBatch(pino.destination({ dest: 1, sync: false }), BATCH_BYTES);
+  const stdout = new LineBatch(pino.destination({ dest: 1, sync: false }), BATCH_BYTES);
+  batches.push(stdout);
   const logger = withUnredacted(pino(config, stdout));
   // One flush at a time: while the stream is still writing, each flush would add a drain listener of its own.
   let flushing = false;
