@@ -48,16 +48,9 @@ export function createJsonLogger(options: JsonLoggerOptions): Logger {
   // stdout, written in batches: one write per access-log line cost a syscall per request (≈7% of a cache hit's
   // CPU). Lines wait at most FLUSH_EVERY_MS. The batch is drained at exit before sonic-boom's own exit flush, which
   // pino registers for the stream it makes (this listener is added first, and drains and flushes itself anyway).
-  const batches: LineBatch[] = [];
-  process.once('exit', () => {
-    try {
-      for (const batch of batches) batch.flushSync();
-    } catch {
-      // stdout closed or gone: nothing left to write to.
-    }
-  });
+  flushBatchesAtExit();
   const stdout = new LineBatch(pino.destination({ dest: 1, sync: false }), BATCH_BYTES);
-  batches.push(stdout);
+  batchesToFlush.add(new WeakRef(stdout));
   const logger = withUnredacted(pino(config, stdout));
   // One flush at a time: while the stream is still writing, each flush would add a drain listener of its own.
   let flushing = false;
@@ -69,6 +62,28 @@ export function createJsonLogger(options: JsonLoggerOptions): Logger {
     });
   }, FLUSH_EVERY_MS).unref();
   return logger;
+}
+
+/** The stdout batches of this process's loggers, drained at exit (weakly held: a logger dropped is not kept). */
+const batchesToFlush = new Set<WeakRef<LineBatch>>();
+let flushingAtExit = false;
+
+/**
+ * One exit listener for every batch, added before the first sonic-boom is made: pino registers sonic-boom's own exit
+ * flush when it makes one, and the batch must reach sonic-boom first (this listener flushes it too, in any case).
+ */
+function flushBatchesAtExit(): void {
+  if (flushingAtExit) return;
+  flushingAtExit = true;
+  process.once('exit', () => {
+    for (const ref of batchesToFlush) {
+      try {
+        ref.deref()?.flushSync();
+      } catch {
+        // stdout closed or gone: nothing left to write to.
+      }
+    }
+  });
 }
 
 /** Each JSON logger's child without redaction paths (see unredacted()). */
