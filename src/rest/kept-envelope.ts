@@ -35,11 +35,23 @@ export function envelopeTemplate(path: string, body: unknown, result: readonly u
   }
   const [t1, id, t2] = holes as [number, number, number];
   const parts = [bytes.subarray(0, t1), bytes.subarray(t1 + HOLE_JSON.length, id), bytes.subarray(id + HOLE_JSON.length, t2), bytes.subarray(t2 + HOLE_JSON.length)];
+  const [head, afterTime, afterId, tail] = parts as [Buffer, Buffer, Buffer, Buffer];
+  const fixed = head.length + afterTime.length + afterId.length + tail.length;
   return {
+    // The two texts are ASCII (a time such as "0.0012 sec." and a UUID, quoted), so they are written straight into
+    // the answer's one buffer: no Buffer per text and no concat (both showed in the /v1 hit profile).
     fill(startedAt, now) {
-      const time = Buffer.from(JSON.stringify(formatSeconds(now - startedAt)));
-      const task = Buffer.from(JSON.stringify(randomUUID()));
-      return Buffer.concat([parts[0]!, time, parts[1]!, task, parts[2]!, time, parts[3]!]);
+      const time = JSON.stringify(formatSeconds(now - startedAt));
+      const task = JSON.stringify(randomUUID());
+      const out = Buffer.allocUnsafe(fixed + 2 * time.length + task.length);
+      let at = head.copy(out, 0);
+      at += out.write(time, at, 'latin1');
+      at += afterTime.copy(out, at);
+      at += out.write(task, at, 'latin1');
+      at += afterId.copy(out, at);
+      at += out.write(time, at, 'latin1');
+      tail.copy(out, at);
+      return out;
     },
   };
 }
