@@ -54,6 +54,11 @@ export function parseSerpHtml(html: string): SerpPage {
       const classes = new Set((attributes.class ?? '').split(/\s+/).filter(Boolean));
       const depth = stack.length;
       stack.push(name);
+      // A line break or block inside a title or snippet separates words.
+      if (item && (name === 'br' || name === 'div' || name === 'p' || name === 'li')) {
+        if (titleDepth >= 0) item.title += ' ';
+        if (snippetDepth >= 0) item.snippet += ' ';
+      }
       if (classes.has('serp-item')) {
         closeItem();
         serpItems++;
