@@ -108,12 +108,16 @@ async function intent(input: CoreIntentRequest, ctx: ServiceContext) {
 }
 
 function row(p: Phrase, asked: SerpPage, compared: SerpPage, volume: number, input: CoreIntentRequest, compare: number, lists: ReturnType<typeof commerceLists>) {
-  const c = commerciality(asked.results, lists);
+  const c = commerciality(asked.results, lists, asked.ads);
   return {
     phrase: p.phrase,
     commerciality: c.score,
     class: c.class,
-    components: { shops: c.shopShare, commercial_titles: c.commercialTitleShare, ads: null },
+    components: {
+      shops: c.shopShare,
+      commercial_titles: c.commercialTitleShare,
+      ads: c.ads && { score: c.ads.score, text_ads: c.ads.textAds, product_gallery: c.ads.productGallery },
+    },
     geo: { region: input.region, compare_region: compare, ...geoOverlap(asked.results, compared.results) },
     home_pages: homePages(asked.results),
     found_docs: asked.foundDocs,
