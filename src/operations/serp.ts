@@ -118,7 +118,7 @@ export const serpOperation = defineOperation({
     tool: 'serp',
     title: 'Yandex search results for a phrase',
     description:
-      'The Yandex organic results for one search phrase: position, URL, domain and title of the top 10 (default), 20 or 30, and how many documents match, ranked for a region (default 213 Moscow; codes from region_search) on desktop or mobile. Use it to see who ranks for a query, whether its page is commercial or informational, and which pages two queries share. Each uncached page is one web search (billed); repeats come from the cache for 7 days.',
+      'The Yandex organic results for one search phrase: position, URL, domain, title and snippet of the top 10 (default), 20 or 30, and how many documents match (plus text ads and the product gallery when the service reads HTML pages), ranked for a region (default 213 Moscow; codes from region_search) on desktop or mobile. Use it to see who ranks for a query, whether its page is commercial or informational, and which pages two queries share. Each uncached page is one web search (billed); repeats come from the cache for 7 days.',
     effects: ASKS_THE_SOURCE,
     rows: 'results',
     summarize: (result, args) =>
