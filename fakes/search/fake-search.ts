@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { text as readText } from 'node:stream/consumers';
 import type { SerpPage, SerpQuery } from '../../src/ports/web-search.js';
-import { CAPTCHA_HTML, serpQueryOf, serpXml } from './wire.js';
+import { CAPTCHA_HTML, serpHtml, serpQueryOf, serpXml } from './wire.js';
 
 /**
  * What the next search (sync or searchAsync) meets instead of an answer:
@@ -15,7 +15,10 @@ import { CAPTCHA_HTML, serpQueryOf, serpXml } from './wire.js';
 export type SearchFault = 'quota' | 'rate' | 'unavailable' | 'permission' | 'captcha' | 'operationError';
 
 export interface FakeSearchOptions {
-  /** Answers the pages (the demo's search results, or a test's fixture). */
+  /**
+   * Answers the pages (the demo's search results, or a test's fixture). Served as XML, or as HTML when the request
+   * asks FORMAT_HTML (with the page's ads: demoSerpWithAds gives commercial phrases ads, informational ones none).
+   */
   model: (query: SerpQuery) => SerpPage;
   /** Accepted `Authorization: Api-Key <apiKey>`; any credential when absent. */
   apiKey?: string;
@@ -32,6 +35,7 @@ interface StoredOperation {
   createdAt: number;
   page?: SerpPage;
   query: string;
+  html: boolean;
   fault?: SearchFault;
 }
 
@@ -102,7 +106,7 @@ export async function startFakeSearch(options: FakeSearchOptions): Promise<FakeS
     const base = { id: op.id, description: 'WEB search async', createdAt: new Date(op.createdAt).toISOString(), createdBy: 'fake', modifiedAt: new Date(op.createdAt).toISOString(), done };
     if (!done) return base;
     if (op.fault === 'operationError') return { ...base, error: { code: 13, message: 'Internal error while searching', details: [] } };
-    const xml = op.fault === 'captcha' ? CAPTCHA_HTML : serpXml(op.page!, op.query);
+    const xml = op.fault === 'captcha' ? CAPTCHA_HTML : op.html ? serpHtml(op.page!, op.query) : serpXml(op.page!, op.query);
     return { ...base, response: { '@type': 'type.googleapis.com/yandex.cloud.searchapi.v2.WebSearchResponse', rawData: rawDataOf(xml) } };
   };
 
@@ -135,14 +139,16 @@ export async function startFakeSearch(options: FakeSearchOptions): Promise<FakeS
     const query = serpQueryOf(body);
     if ('refuse' in query) return grpcError(res, 400, 3, query.refuse);
     if (kind === 'searchAsync') {
-      const op: StoredOperation = { id: `sprfake${nextId++}`, createdAt: now(), query: query.phrase, ...(fault ? { fault } : { page: options.model(query) }) };
+      const { html, ...asked } = query;
+      const op: StoredOperation = { id: `sprfake${nextId++}`, createdAt: now(), query: query.phrase, html, ...(fault ? { fault } : { page: options.model(asked) }) };
       operations.set(op.id, op);
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(JSON.stringify(operationView(op)));
     }
     if (options.syncLatencyMs) await new Promise((resolve) => setTimeout(resolve, options.syncLatencyMs));
     if (fault === 'operationError') return grpcError(res, 500, 13, 'Internal error while searching');
-    const xml = fault === 'captcha' ? CAPTCHA_HTML : serpXml(options.model(query), query.phrase);
+    const { html, ...asked } = query;
+    const xml = fault === 'captcha' ? CAPTCHA_HTML : html ? serpHtml(options.model(asked), query.phrase) : serpXml(options.model(asked), query.phrase);
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ rawData: rawDataOf(xml) }));
   };

@@ -37,12 +37,14 @@ export interface WebSearchSetup {
  * sync and deferred Search API adapters (SEARCH_BASE_URL, else WORDSTAT_BASE_URL; SEARCH_OPERATIONS_BASE_URL),
  * each behind a quota scheduler of its own (SEARCH_SYNC_RPH / SEARCH_DEFERRED_RPH at SEARCH_RPS, shared across
  * processes through Redis when REDIS_URL is set); else none (serp answers 503). An override's sources are
- * metered by the same schedulers. Pages are cached for SEARCH_CACHE_TTL, then kept CACHE_STALE_TTL for stale-if-error.
+ * metered by the same schedulers (and searched in the format they were made with). SEARCH_RESPONSE_FORMAT picks
+ * XML or HTML pages (HTML carries the ads), and is part of the cache key. Pages are cached for SEARCH_CACHE_TTL, then kept CACHE_STALE_TTL for stale-if-error.
  */
 export function createWebSearchSetup(config: Config, parts: WebSearchParts): WebSearchSetup | undefined {
-  const common = { cache: parts.cache, clock: parts.clock, freshTtlMs: config.SEARCH_CACHE_TTL, staleTtlMs: config.CACHE_STALE_TTL, lock: parts.lock };
+  const format = config.SEARCH_RESPONSE_FORMAT;
+  const common = { cache: parts.cache, clock: parts.clock, freshTtlMs: config.SEARCH_CACHE_TTL, staleTtlMs: config.CACHE_STALE_TTL, lock: parts.lock, format };
   if (!parts.override && parts.sourceKind === 'demo') {
-    return { gateway: createSerpGateway({ ...common, sync: { source: createDemoWebSearch() } }), close: async () => {} };
+    return { gateway: createSerpGateway({ ...common, sync: { source: createDemoWebSearch(format) } }), close: async () => {} };
   }
   if (!parts.override && (parts.sourceKind !== 'wordstat' || config.sourceKind !== 'wordstat')) return undefined;
 
@@ -73,6 +75,7 @@ export function createWebSearchSetup(config: Config, parts: WebSearchParts): Web
       iamToken: config.wordstat.iamToken,
       folderId: config.wordstat.folderId,
       timeoutMs: config.WORDSTAT_TIMEOUT_MS,
+      format,
     };
     sync = createSyncWebSearch({ ...wire, gate: gate(syncQuota) });
     deferred = createDeferredWebSearch({

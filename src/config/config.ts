@@ -110,6 +110,11 @@ export const envSchema = z.object({
   SEARCH_RPS: int(10, 1),
   /** How long one search-results page answers as fresh: results move, so its own TTL (stale-if-error after it: CACHE_STALE_TTL). */
   SEARCH_CACHE_TTL: duration('7d'),
+  /**
+   * The results-page format asked of the engine, for the whole deployment: `xml` (organic results only) or `html`
+   * (organic results, text ads, the product gallery; read defensively). One search per page either way.
+   */
+  SEARCH_RESPONSE_FORMAT: z.enum(['xml', 'html'], { error: 'SEARCH_RESPONSE_FORMAT must be xml or html' }).default('xml'),
   /** What one search-results request costs on a fresh search, and when served from the cache. */
   SEARCH_PRICE_CALL: z.coerce.number().min(0).default(1),
   SEARCH_PRICE_REPEAT: z.coerce.number().min(0).default(0.1),

@@ -108,12 +108,16 @@ async function intent(input: CoreIntentRequest, ctx: ServiceContext) {
 }
 
 function row(p: Phrase, asked: SerpPage, compared: SerpPage, volume: number, input: CoreIntentRequest, compare: number, lists: ReturnType<typeof commerceLists>) {
-  const c = commerciality(asked.results, lists);
+  const c = commerciality(asked.results, lists, asked.ads);
   return {
     phrase: p.phrase,
     commerciality: c.score,
     class: c.class,
-    components: { shops: c.shopShare, commercial_titles: c.commercialTitleShare, ads: null },
+    components: {
+      shops: c.shopShare,
+      commercial_titles: c.commercialTitleShare,
+      ads: c.ads && { score: c.ads.score, text_ads: c.ads.textAds, product_gallery: c.ads.productGallery },
+    },
     geo: { region: input.region, compare_region: compare, ...geoOverlap(asked.results, compared.results) },
     home_pages: homePages(asked.results),
     found_docs: asked.foundDocs,
@@ -178,7 +182,7 @@ export const coreIntentOperation = defineOperation({
     tool: 'core_intent',
     title: 'Commerciality and geo-dependence of phrases',
     description:
-      'For each search phrase, reads its Yandex top 10 and says how commercial it is (0–100 from the share of shop and marketplace domains and of selling words in titles; informational below 30, commercial from 70), whether it is geo-dependent (top-10 overlap between the region and a comparison region, default Moscow vs Saint Petersburg), how many home pages rank, and its KEI (30-day count² ÷ found documents). Two billed web searches per uncached phrase, and one Wordstat call per phrase sent without a volume; pages are cached 7 days and shared with serp and core_clusters.',
+      'For each search phrase, reads its Yandex top 10 and says how commercial it is (0–100 from the share of shop and marketplace domains and of selling words in titles, and text ads and the product gallery when the service reads HTML pages; informational below 30, commercial from 70), whether it is geo-dependent (top-10 overlap between the region and a comparison region, default Moscow vs Saint Petersburg), how many home pages rank, and its KEI (30-day count² ÷ found documents). Two billed web searches per uncached phrase, and one Wordstat call per phrase sent without a volume; pages are cached 7 days and shared with serp and core_clusters.',
     effects: ASKS_THE_SOURCE,
     rows: 'phrases',
     summarize: (result) =>

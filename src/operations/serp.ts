@@ -65,8 +65,8 @@ const present = (page: SerpPage, input: SerpRequest) => ({
   device: input.device,
   depth: input.depth,
   found_docs: page.foundDocs,
-  results: page.results.map(({ position, url, domain, title }) => ({ position, url, domain, title })),
-  ads: page.ads ?? null,
+  results: page.results.map(({ position, url, domain, title, snippet }) => ({ position, url, domain, title, snippet: snippet ?? null })),
+  ads: page.ads ? { text: page.ads.text.map(({ block, position, url, domain, title }) => ({ block, position, url, domain, title })), product_gallery: page.ads.productGallery } : null,
 });
 
 /** One phrase's Yandex results page: a web search (its own budget and price), cached per page for every face and key. */
@@ -111,8 +111,8 @@ export const serpOperation = defineOperation({
         depth: 10,
         found_docs: 74000000,
         results: [
-          { position: 1, url: 'https://market.yandex.ru/catalog/okna/', domain: 'market.yandex.ru', title: 'Пластиковые окна — купить по выгодной цене' },
-          { position: 2, url: 'https://okna-msk.ru/', domain: 'okna-msk.ru', title: 'Пластиковые окна в Москве' },
+          { position: 1, url: 'https://market.yandex.ru/catalog/okna/', domain: 'market.yandex.ru', title: 'Пластиковые окна — купить по выгодной цене', snippet: 'Пластиковые окна от производителя: цены, замер и установка за 1 день.' },
+          { position: 2, url: 'https://okna-msk.ru/', domain: 'okna-msk.ru', title: 'Пластиковые окна в Москве', snippet: null },
         ],
         ads: null,
       },
@@ -122,7 +122,7 @@ export const serpOperation = defineOperation({
     tool: 'serp',
     title: 'Yandex search results for a phrase',
     description:
-      'The Yandex organic results for one search phrase: position, URL, domain and title of the top 10 (default), 20 or 30, and how many documents match, ranked for a region (default 213 Moscow; codes from region_search) on desktop or mobile. Use it to see who ranks for a query, whether its page is commercial or informational, and which pages two queries share. Each uncached page is one web search (billed); repeats come from the cache for 7 days.',
+      'The Yandex organic results for one search phrase: position, URL, domain, title and snippet of the top 10 (default), 20 or 30, and how many documents match (plus text ads and the product gallery when the service reads HTML pages), ranked for a region (default 213 Moscow; codes from region_search) on desktop or mobile. Use it to see who ranks for a query, whether its page is commercial or informational, and which pages two queries share. Each uncached page is one web search (billed); repeats come from the cache for 7 days.',
     effects: ASKS_THE_SOURCE,
     rows: 'results',
     summarize: (result, args) =>

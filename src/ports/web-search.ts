@@ -21,24 +21,55 @@ export interface SerpResult {
   url: string;
   domain: string;
   title: string;
+  /**
+   * The engine's snippet: the XML document's passages (else its headline), or the HTML result's text; highlighting
+   * stripped, whitespace collapsed, at most SNIPPET_MAX_LENGTH characters. Null when the engine gave none (and for
+   * pages cached before snippets were kept).
+   */
+  snippet: string | null;
 }
 
-/** One text ad or product-gallery card of an HTML page (XML carries no ads). */
-export interface SerpAd {
-  /** Where on the page: the text-ad blocks above and below the results, or the product gallery. */
-  block: 'top' | 'bottom' | 'gallery';
+/** The longest snippet kept: longer text is cut at a word boundary and ends with "…". */
+export const SNIPPET_MAX_LENGTH = 300;
+
+/** A snippet from raw text: whitespace collapsed, trimmed, bounded; null when nothing is left. */
+export function snippetOf(text: string): string | null {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (!clean) return null;
+  if (clean.length <= SNIPPET_MAX_LENGTH) return clean;
+  const cut = clean.slice(0, SNIPPET_MAX_LENGTH - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > SNIPPET_MAX_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** One text ad of an HTML page (the XML format carries no ads), in page order within its block. */
+export interface SerpTextAd {
+  /** The text-ad block: above the organic results, or below them. */
+  block: 'top' | 'bottom';
+  /** 1-based, counted within the block. */
   position: number;
   url: string;
   domain: string;
   title: string;
 }
 
+/** What an HTML page shows besides the organic results. */
+export interface SerpAds {
+  text: SerpTextAd[];
+  /** The product gallery (shop offers with prices): its card count, or null when the page has none. */
+  productGallery: { count: number } | null;
+}
+
+/** The result formats the engine answers: XML (organic only) or HTML (organic, ads, product gallery). */
+export const SERP_FORMATS = ['xml', 'html'] as const;
+export type SerpFormatName = (typeof SERP_FORMATS)[number];
+
 /** A results page: the engine's document count, the organic results, and the ads when the page was HTML. */
 export interface SerpPage {
   foundDocs: number;
   results: SerpResult[];
   /** Present only for an HTML page (the XML format has no ads). */
-  ads?: SerpAd[];
+  ads?: SerpAds;
 }
 
 /**

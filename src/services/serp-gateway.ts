@@ -5,7 +5,7 @@ import type { Cache } from '../ports/cache.js';
 import type { CallLock } from '../ports/call-lock.js';
 import type { Clock } from '../ports/clock.js';
 import type { QuotaGuard } from '../ports/quota.js';
-import type { SerpPage, SerpQuery, WebSearchSource } from '../ports/web-search.js';
+import type { SerpFormatName, SerpPage, SerpQuery, WebSearchSource } from '../ports/web-search.js';
 import { type CoordinatedFetch, createCrossProcessFetch } from './cross-process-fetch.js';
 import type { GatewayAnswer } from './source-gateway.js';
 
@@ -46,6 +46,8 @@ export interface SerpGatewayOptions {
   lock?: CallLock | undefined;
   /** How long a lock lives if its holder dies: above the longest search (default 60 s). */
   lockTtlMs?: number;
+  /** The format the sources search in (SEARCH_RESPONSE_FORMAT, default xml): HTML pages are cached apart. */
+  format?: SerpFormatName | undefined;
 }
 
 /**
@@ -53,8 +55,11 @@ export interface SerpGatewayOptions {
  * the region, the device and the depth, in a fixed order. Word order is kept: the engine ranks "окна купить"
  * and "купить окна" apart. One key for every face, key and operation that asks for the page.
  */
-export function serpCallKey(query: SerpQuery): string {
-  return `serp|${canonicalPhrase(query.phrase)}|r=${query.regionId}|d=${query.device}|n=${query.depth}`;
+export function serpCallKey(query: SerpQuery, format: SerpFormatName = 'xml'): string {
+  const key = `serp|${canonicalPhrase(query.phrase)}|r=${query.regionId}|d=${query.device}|n=${query.depth}`;
+  // HTML pages hold the ads an XML page lacks: after a switch to HTML, an XML page must not answer as "no ads".
+  // XML keeps the key it always had, so the pages cached before the switch stay valid.
+  return format === 'html' ? `${key}|f=html` : key;
 }
 
 /** Failures a stale page may stand in for (the engine's, not a bug or a refused query). */
@@ -96,13 +101,14 @@ export function createSerpGateway(options: SerpGatewayOptions): SerpGateway {
     quota: (mode) => laneOf(mode).quota,
     hasDeferredMode: options.deferred !== undefined,
     async isFresh(query) {
-      const entry = await cache.get<SerpPage>(`${namespace}:${serpCallKey(query)}`);
+      const entry = await cache.get<SerpPage>(`${namespace}:${serpCallKey(query, options.format)}`);
       return entry !== undefined && clock.now() - entry.storedAt < freshTtlMs;
     },
     async page(query, mode = 'sync') {
-      const key = `${namespace}:${serpCallKey(query)}`;
+      const key = `${namespace}:${serpCallKey(query, options.format)}`;
       const before = clock.now();
-      const entry = await cache.get<SerpPage>(key);
+      const stored = await cache.get<SerpPage>(key);
+      const entry = stored && { ...stored, value: storedPage(stored.value) };
       if (entry && clock.now() - entry.storedAt < freshTtlMs) return { value: entry.value, status: 'HIT', freshUntil: entry.storedAt + freshTtlMs };
       try {
         const { value, fetched } = await fetchOnce(key, query, mode);
@@ -113,4 +119,13 @@ export function createSerpGateway(options: SerpGatewayOptions): SerpGateway {
       }
     },
   };
+}
+
+/**
+ * A cached page as the current port reads it: records stored before snippets were kept have none, and answer
+ * `snippet: null` (the engine's text was not kept), never undefined or a crash.
+ */
+export function storedPage(page: SerpPage): SerpPage {
+  if (page.results.every((r) => r.snippet !== undefined)) return page;
+  return { ...page, results: page.results.map((r) => ({ ...r, snippet: r.snippet ?? null })) };
 }

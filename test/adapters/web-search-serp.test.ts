@@ -168,8 +168,22 @@ describe('deferred web search (searchAsync + GET /operations/{id})', () => {
 
 describe('the XML page reader', () => {
   it('reads titles with highlighting, entities, the all-priority count; error 15 is an empty page; other errors and non-XML throw', () => {
-    const page = parseSerpXml(serpXml({ foundDocs: 77, results: [{ position: 1, url: 'https://a.ru/x?a=1&b=2', domain: 'a.ru', title: 'окна & двери' }] }, 'окна'));
-    expect(page).toEqual({ foundDocs: 77, results: [{ position: 1, url: 'https://a.ru/x?a=1&b=2', domain: 'a.ru', title: 'окна & двери' }] });
+    const snippet = 'Окна   от <производителя> &  монтаж';
+    const page = parseSerpXml(serpXml({ foundDocs: 77, results: [{ position: 1, url: 'https://a.ru/x?a=1&b=2', domain: 'a.ru', title: 'окна & двери', snippet }, { position: 2, url: 'https://b.ru/', domain: 'b.ru', title: 'b', snippet: null }] }, 'окна'));
+    expect(page).toEqual({
+      foundDocs: 77,
+      results: [
+        { position: 1, url: 'https://a.ru/x?a=1&b=2', domain: 'a.ru', title: 'окна & двери', snippet: 'Окна от <производителя> & монтаж' },
+        { position: 2, url: 'https://b.ru/', domain: 'b.ru', title: 'b', snippet: null },
+      ],
+    });
+    const two = parseSerpXml(
+      '<yandexsearch><response><found priority="all">5</found><results><grouping><group><doc><url>https://c.ru/</url><domain>c.ru</domain><title>t</title><headline>Заголовок  <hlword>окна</hlword></headline><passages><passage>Первый <hlword>кусок</hlword></passage><passage>второй</passage></passages></doc></group><group><doc><url>https://d.ru/</url><domain>d.ru</domain><title>d</title><headline>Только <hlword>headline</hlword></headline></doc></group></grouping></results></response></yandexsearch>',
+    );
+    expect(two.results.map((r) => r.snippet)).toEqual(['Первый кусок … второй', 'Только headline']);
+    const long = parseSerpXml(serpXml({ foundDocs: 1, results: [{ position: 1, url: 'https://a.ru/', domain: 'a.ru', title: 't', snippet: 'слово '.repeat(200) }] }, 'x'));
+    expect(long.results[0]!.snippet!.length).toBeLessThanOrEqual(300);
+    expect(long.results[0]!.snippet!.endsWith('…')).toBe(true);
     expect(parseSerpXml(serpXml({ foundDocs: 0, results: [] }, 'x'))).toEqual({ foundDocs: 0, results: [] });
     expect(() => parseSerpXml('<yandexsearch><response><error code="55">limit</error></response></yandexsearch>')).toThrow(/error 55/);
     expect(() => parseSerpXml('<html><body>unknown</body>')).toThrow(DomainError);

@@ -22,7 +22,7 @@ interface Row {
   phrase: string;
   commerciality: number;
   class: string;
-  components: { shops: number; commercial_titles: number; ads: null };
+  components: { shops: number; commercial_titles: number; ads: { score: number; text_ads: number; product_gallery: boolean } | null };
   geo: { region: number; compare_region: number; overlap: number | null; dependent: boolean | null };
   home_pages: number;
   found_docs: number;
@@ -123,5 +123,39 @@ describe('core_intent: POST /v2/core/intent, MCP core_intent, GraphQL coreIntent
     const response = await post(app, '/v2/core/intent', { phrases: Array.from({ length: 51 }, (_, i) => ({ phrase: `окна модель ${i}`, volume: 10 })) });
     expect(response.status, response.text).toBe(400);
     expect(search.fake.calls.search).toBe(0);
+  });
+  it('with HTML pages (SEARCH_RESPONSE_FORMAT=html): serp answers the ads, intent counts text ads and the gallery, one search per page', async () => {
+    const xmlApp = setup();
+    const xml = await post(xmlApp, '/v2/core/intent', { phrases: [{ phrase: COMMERCIAL, volume: 1 }] });
+    const xmlRow = (xml.json.phrases as Row[])[0]!;
+    expect(xmlRow.components.ads).toBeNull();
+    expect((await post(xmlApp, '/v2/stats/serp', { phrase: COMMERCIAL })).json.ads).toBeNull();
+    search.fake.reset();
+
+    const app = search.app({ format: 'html' });
+    const response = await post(app, '/v2/core/intent', { phrases: [{ phrase: COMMERCIAL, volume: 1 }, { phrase: INFORMATIONAL, volume: 1 }] });
+    expect(response.status, response.text).toBe(200);
+    // Two pages per phrase (asked and comparison region), each one search, and each asked as HTML.
+    expect(search.fake.calls.search).toBe(4);
+    expect(search.fake.requests.every((r) => (r.body as { responseFormat: string }).responseFormat === 'FORMAT_HTML')).toBe(true);
+    const [commercial, informational] = response.json.phrases as Row[];
+
+    const page = await post(app, '/v2/stats/serp', { phrase: COMMERCIAL });
+    expect(page.headers.get('x-cache')).toBe('HIT');
+    expect(search.fake.calls.search).toBe(4);
+    const ads = page.json.ads as { text: { block: string }[]; product_gallery: { count: number } | null };
+    expect(ads.text.length).toBeGreaterThan(0);
+    expect(ads.product_gallery!.count).toBeGreaterThan(0);
+    expect(page.json.results[0].snippet).toEqual(expect.any(String));
+
+    // The ads component and the score, recomputed here from what serp shows (docs/intent.md).
+    const adsScore = Math.round(100 * (0.6 * (Math.min(ads.text.length, 4) / 4) + 0.4)) / 100;
+    expect(commercial!.components.ads).toEqual({ score: adsScore, text_ads: ads.text.length, product_gallery: true });
+    expect(commercial!.commerciality).toBe(
+      Math.round(100 * (0.45 * commercial!.components.shops + 0.3 * commercial!.components.commercial_titles + 0.25 * adsScore)),
+    );
+    expect(commercial!.commerciality).not.toBe(xmlRow.commerciality);
+    expect(informational!.components.ads).toEqual({ score: 0, text_ads: 0, product_gallery: false });
+    expect(informational!.class).toBe('informational');
   });
 });

@@ -1,7 +1,7 @@
 import type { SearchResults } from '../../ports/search-results.js';
-import type { WebSearchSource } from '../../ports/web-search.js';
+import type { SerpFormatName, WebSearchSource } from '../../ports/web-search.js';
 import { demoCompetition } from './competition.js';
-import { demoSerp } from './serp-model.js';
+import { demoSerp, demoSerpWithAds } from './serp-model.js';
 
 /**
  * The demo's search results: the deterministic page model of demoCompetition, behind the same port as the
@@ -14,7 +14,11 @@ export function createDemoSearchResults(): SearchResults {
   };
 }
 
-/** The demo's whole results pages (serp-model.ts), behind the web-search port: answers at once, like sync search. */
-export function createDemoWebSearch(): WebSearchSource {
-  return { mode: 'sync', search: async (query) => demoSerp(query) };
+/**
+ * The demo's whole results pages (serp-model.ts), behind the web-search port: answers at once, like sync search.
+ * As HTML (SEARCH_RESPONSE_FORMAT=html) the pages carry the model's ads; as XML, none (the format has none).
+ */
+export function createDemoWebSearch(format: SerpFormatName = 'xml'): WebSearchSource {
+  const model = format === 'html' ? demoSerpWithAds : demoSerp;
+  return { mode: 'sync', search: async (query) => model(query) };
 }

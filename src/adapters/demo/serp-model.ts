@@ -1,5 +1,5 @@
 import { transliterate } from '../../domain/regions/transliterate.js';
-import type { SerpPage, SerpQuery, SerpResult } from '../../ports/web-search.js';
+import type { SerpAds, SerpPage, SerpQuery, SerpResult } from '../../ports/web-search.js';
 import { cityNamed } from './city-names.js';
 import { commercialityOf, demoCompetition } from './competition.js';
 import { hashString, mix, SALT, unit } from './hash.js';
@@ -69,16 +69,31 @@ function entryAt(list: List, kind: Kind, j: number, localRegion: number): Omit<S
   if (kind === 'shop') {
     const big = h % 3 !== 0;
     const domain = big ? SHOP_DOMAINS[h % SHOP_DOMAINS.length]! : `${topic.split('-')[0]}-shop${h % 97}.ru`;
-    return { url: `https://${domain}/catalog/${topic}/`, domain, title: `${capitalized(words)} — купить по выгодной цене | ${domain}` };
+    return {
+      url: `https://${domain}/catalog/${topic}/`,
+      domain,
+      title: `${capitalized(words)} — купить по выгодной цене | ${domain}`,
+      snippet: `${capitalized(words)} в каталоге ${domain}: ${20 + (h % 480)} товаров, цены от ${100 + (h % 90) * 10} ₽, доставка и самовывоз.`,
+    };
   }
   if (kind === 'local') {
     const domain = `${topic.split('-')[0]}-${regionCode(localRegion)}${h % 89}.ru`;
     const home = h % 4 === 0;
-    return { url: home ? `https://${domain}/` : `https://${domain}/${topic}/`, domain, title: `${capitalized(words)} в вашем городе — ${domain}` };
+    return {
+      url: home ? `https://${domain}/` : `https://${domain}/${topic}/`,
+      domain,
+      title: `${capitalized(words)} в вашем городе — ${domain}`,
+      snippet: `${capitalized(words)} с гарантией ${1 + (h % 5)} года. Выезд специалиста в день обращения, работаем без выходных.`,
+    };
   }
   const big = h % 2 === 0;
   const domain = big ? REFERENCE_DOMAINS[h % REFERENCE_DOMAINS.length]! : `${topic.split('-')[0]}-info${h % 83}.ru`;
-  return { url: `https://${domain}/articles/${topic}-${h % 1000}/`, domain, title: `${capitalized(words)}: что это и как выбрать — ${domain}` };
+  return {
+    url: `https://${domain}/articles/${topic}-${h % 1000}/`,
+    domain,
+    title: `${capitalized(words)}: что это и как выбрать — ${domain}`,
+    snippet: `Рассказываем, что такое ${words} и на что смотреть при выборе: ${3 + (h % 9)} советов и частые ошибки.`,
+  };
 }
 
 /**
@@ -147,4 +162,36 @@ function swapNeighbours(results: Omit<SerpResult, 'position'>[], seed: number): 
   for (let i = 1; i + 1 < results.length; i += 3) {
     if (unit(seed, SALT.serp, 7, i) < 0.5) [results[i], results[i + 1]] = [results[i + 1]!, results[i]!];
   }
+}
+
+/**
+ * The demo's page as the HTML format shows it: demoSerp's organic results plus ads, by the phrase's intent as the
+ * model draws it: commercial phrases carry 2–4 text ads on top, 1–3 below and a product gallery of 6–12 cards;
+ * mixed ones 1 ad on top and 1 below; informational ones none. Deterministic per phrase; ads point at shops.
+ */
+export function demoSerpWithAds(query: SerpQuery): SerpPage {
+  const page = demoSerp(query);
+  return { ...page, ads: demoAds(query) };
+}
+
+function demoAds(query: SerpQuery): SerpAds {
+  const params = phraseParams(query.phrase);
+  const none: SerpAds = { text: [], productGallery: null };
+  if (params.words.length === 0) return none;
+  const intent = intentOf(commercialityOf(params.words, params.seed));
+  if (intent === 'informational') return none;
+  const draw = (salt: number) => mix(params.seed, SALT.serp, 900 + salt, query.regionId);
+  const top = intent === 'commercial' ? 2 + (draw(1) % 3) : 1;
+  const bottom = intent === 'commercial' ? 1 + (draw(2) % 3) : 1;
+  const text = params.words.join(' ');
+  const topic = slug(text);
+  const ad = (block: 'top' | 'bottom', position: number) => {
+    const h = draw(10 + (block === 'top' ? 0 : 50) + position);
+    const domain = h % 2 === 0 ? SHOP_DOMAINS[h % SHOP_DOMAINS.length]! : `${topic.split('-')[0]}-${regionCode(query.regionId)}-sale${h % 71}.ru`;
+    return { block, position, url: `https://${domain}/promo/${topic}/?utm_source=yandex`, domain, title: `${capitalized(text)} со скидкой до ${10 + (h % 40)}% — ${domain}` };
+  };
+  return {
+    text: [...Array.from({ length: top }, (_, i) => ad('top', i + 1)), ...Array.from({ length: bottom }, (_, i) => ad('bottom', i + 1))],
+    productGallery: intent === 'commercial' ? { count: 6 + (draw(3) % 7) } : null,
+  };
 }

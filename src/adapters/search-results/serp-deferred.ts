@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/errors.js';
 import type { WebSearchSource } from '../../ports/web-search.js';
 import { operationError, unreadablePage } from './serp-errors.js';
 import { webSearchBody } from './serp-request.js';
-import { exchangeJson, pageOfRawData, type SerpWireOptions } from './serp-wire.js';
+import { exchangeJson, pageOfRawData, type SerpWireOptions, wireFormat } from './serp-wire.js';
 
 export interface DeferredWebSearchOptions extends SerpWireOptions {
   /** The operations API root (SEARCH_OPERATIONS_BASE_URL), e.g. `https://operation.api.cloud.yandex.net`. */
@@ -45,7 +45,7 @@ export function createDeferredWebSearch(options: DeferredWebSearchOptions): WebS
   return {
     mode: 'deferred',
     async search(query, signal) {
-      const body = webSearchBody(query, options.folderId, 'FORMAT_XML');
+      const body = webSearchBody(query, options.folderId, wireFormat(options.format));
       await options.gate?.();
       let operation = readOperation(await exchangeJson(options, 'POST', url, body, signal));
       const started = now();
@@ -58,7 +58,7 @@ export function createDeferredWebSearch(options: DeferredWebSearchOptions): WebS
       }
       if (operation.error) throw operationError(operation.error);
       if (operation.response === undefined) throw unreadablePage(`the operation ${operation.id} is done with neither error nor response`);
-      return pageOfRawData(operation.response);
+      return pageOfRawData(operation.response, options.format);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { WebSearchSource } from '../../ports/web-search.js';
 import { webSearchBody } from './serp-request.js';
-import { exchangeJson, pageOfRawData, type SerpWireOptions } from './serp-wire.js';
+import { exchangeJson, pageOfRawData, type SerpWireOptions, wireFormat } from './serp-wire.js';
 
 /**
  * Web search, synchronous (`POST {SEARCH_BASE_URL}/v2/web/search` → `{rawData}`): the page within the call.
@@ -11,9 +11,9 @@ export function createSyncWebSearch(options: SerpWireOptions): WebSearchSource {
   return {
     mode: 'sync',
     async search(query, signal) {
-      const body = webSearchBody(query, options.folderId, 'FORMAT_XML');
+      const body = webSearchBody(query, options.folderId, wireFormat(options.format));
       await options.gate?.();
-      return pageOfRawData(await exchangeJson(options, 'POST', url, body, signal));
+      return pageOfRawData(await exchangeJson(options, 'POST', url, body, signal), options.format);
     },
   };
 }

@@ -1,9 +1,10 @@
 import { type Dispatcher, getGlobalDispatcher, request } from 'undici';
 import { z } from 'zod';
 import { DomainError } from '../../domain/errors.js';
-import type { SerpPage } from '../../ports/web-search.js';
+import type { SerpFormatName, SerpPage } from '../../ports/web-search.js';
 import { isTimeoutError, parseJsonAs, postJson, readLimitedText } from '../http-body.js';
 import { searchHttpError, unreadablePage } from './serp-errors.js';
+import { parseSerpHtml } from './serp-html.js';
 import { parseSerpXml } from './serp-xml.js';
 
 /** What both web-search adapters share: where, as whom, within what deadline and size. */
@@ -15,6 +16,11 @@ export interface SerpWireOptions {
   /** IAM token (`Authorization: Bearer …`). */
   iamToken?: string | undefined;
   folderId: string;
+  /**
+   * The page format asked for (SEARCH_RESPONSE_FORMAT): `xml` (default; organic results only) or `html` (organic
+   * results, text ads and the product gallery, read defensively). One request per page either way.
+   */
+  format?: SerpFormatName | undefined;
   /** Deadline of one HTTP exchange. */
   timeoutMs: number;
   /**
@@ -65,13 +71,16 @@ export async function exchangeJson(options: SerpWireOptions, method: 'GET' | 'PO
 
 const rawDataSchema = z.object({ rawData: z.string() });
 
-/** A page from a `{rawData}` answer (the sync answer, a done operation's response): base64 of XML. */
-export function pageOfRawData(answer: unknown): SerpPage {
+/** The request's responseFormat for a format name. */
+export const wireFormat = (format: SerpFormatName | undefined) => (format === 'html' ? 'FORMAT_HTML' : 'FORMAT_XML');
+
+/** A page from a `{rawData}` answer (the sync answer, a done operation's response): base64 of XML or HTML. */
+export function pageOfRawData(answer: unknown, format: SerpFormatName = 'xml'): SerpPage {
   const parsed = rawDataSchema.safeParse(answer);
   if (!parsed.success) throw unreadablePage('the answer has no rawData');
   const text = Buffer.from(parsed.data.rawData, 'base64').toString('utf8');
   if (looksLikeCaptcha(text)) throw unreadablePage('a captcha page instead of results');
-  return parseSerpXml(text);
+  return format === 'html' ? parseSerpHtml(text) : parseSerpXml(text);
 }
 
 /** The engine's robot check: its form or its SmartCaptcha page. */

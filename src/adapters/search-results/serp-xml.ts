@@ -1,18 +1,20 @@
 import { SaxesParser } from 'saxes';
-import type { SerpPage, SerpResult } from '../../ports/web-search.js';
+import { type SerpPage, type SerpResult, snippetOf } from '../../ports/web-search.js';
 import { unreadablePage } from './serp-errors.js';
 import { DomainError } from '../../domain/errors.js';
 
 /** The engine's "no results for this query" error: an answer (nothing found), not a failure. */
 const NO_RESULTS_CODE = '15';
 
-/** The fields of one `<doc>` read as text (title's highlighting `<hlword>` is text of the title). */
-const DOC_FIELDS = new Set(['url', 'domain', 'title']);
+/** The fields of one `<doc>` read as text (highlighting `<hlword>` is text of its field). */
+const DOC_FIELDS = new Set(['url', 'domain', 'title', 'headline', 'passages']);
 
 interface DocDraft {
   url: string;
   domain: string;
   title: string;
+  headline: string;
+  passages: string;
 }
 
 /**
@@ -43,7 +45,7 @@ export function parseSerpXml(xml: string): SerpPage {
     if (name === 'group') docsInGroup = 0;
     else if (name === 'doc' && path.includes('group')) {
       docsInGroup++;
-      if (docsInGroup === 1) doc = { url: '', domain: '', title: '' };
+      if (docsInGroup === 1) doc = { url: '', domain: '', title: '', headline: '', passages: '' };
     } else if (doc && path.at(-1) === 'doc' && DOC_FIELDS.has(name)) field = name as keyof DocDraft;
     else if (name === 'found-docs' && attributes.priority === 'all' && foundDocs === undefined) countTarget = 'docs';
     else if (name === 'found' && attributes.priority === 'all' && path.at(-1) === 'response') countTarget = 'found';
@@ -51,6 +53,7 @@ export function parseSerpXml(xml: string): SerpPage {
       countTarget = 'error';
       error = { code: attributes.code ?? '', text: '' };
     }
+    if (name === 'passage' && doc && field === 'passages' && doc.passages) doc.passages += ' … ';
     countText = '';
     path.push(name);
   });
@@ -92,7 +95,10 @@ export function parseSerpXml(xml: string): SerpPage {
   return { foundDocs: count, results };
 }
 
-/** A result from its doc: the domain from `<domain>`, else the URL's host; text trimmed. */
+/**
+ * A result from its doc: the domain from `<domain>`, else the URL's host; text trimmed; the snippet from
+ * `<passages>` (passages joined by " … "), else `<headline>`, highlighting stripped (its text kept), bounded.
+ */
 function resultOf(doc: DocDraft, position: number): SerpResult {
   const url = doc.url.trim();
   let domain = doc.domain.trim().toLowerCase();
@@ -103,5 +109,5 @@ function resultOf(doc: DocDraft, position: number): SerpResult {
       domain = '';
     }
   }
-  return { position, url, domain, title: doc.title.replace(/\s+/g, ' ').trim() };
+  return { position, url, domain, title: doc.title.replace(/\s+/g, ' ').trim(), snippet: snippetOf(doc.passages) ?? snippetOf(doc.headline) };
 }

@@ -18,8 +18,14 @@ export interface IntentResult {
 
 /** How many results each figure reads: the top 10 (a deeper page is cut). */
 export const INTENT_TOP = 10;
-/** Weights of the commerciality score's components (they sum to 1). */
+/** Weights of the commerciality score's components from XML pages (no ads read); they sum to 1. */
 export const COMMERCIALITY_WEIGHTS = { shops: 0.6, titles: 0.4 } as const;
+/** Weights when the page was read as HTML and its ads are known; they sum to 1. */
+export const COMMERCIALITY_WEIGHTS_WITH_ADS = { shops: 0.45, titles: 0.3, ads: 0.25 } as const;
+/** The ads component: text ads count up to this many (the engine's top block holds at most 4), the gallery apart. */
+export const TEXT_ADS_FULL = 4;
+/** Within the ads component: the text ads' share and the product gallery's (they sum to 1). */
+export const ADS_WEIGHTS = { textAds: 0.6, gallery: 0.4 } as const;
 /** Below this score a phrase is informational; at or above COMMERCIAL_FROM, commercial; between, mixed. */
 export const INFORMATIONAL_BELOW = 30;
 export const COMMERCIAL_FROM = 70;
@@ -36,6 +42,21 @@ export interface Commerciality {
   shopShare: number;
   /** Share (0–1) of the top 10 whose title holds a selling word. */
   commercialTitleShare: number;
+  /** The ads component, when the page's ads were read (HTML); null from XML. */
+  ads: AdsComponent | null;
+}
+
+/** What an HTML page's ads say: 0–1 from the text ads (up to TEXT_ADS_FULL) and the product gallery. */
+export interface AdsComponent {
+  score: number;
+  textAds: number;
+  productGallery: boolean;
+}
+
+/** The ads a page showed (the port's SerpAds, as the figures read it). */
+export interface IntentAds {
+  text: readonly unknown[];
+  productGallery: { count: number } | null;
 }
 
 /** The lists as the figures use them (built once per request). */
@@ -70,13 +91,29 @@ export function intentClass(score: number): IntentClass {
   return score >= COMMERCIAL_FROM ? 'commercial' : 'mixed';
 }
 
-/** Commerciality from the top 10: 100 × (0.6 × shop share + 0.4 × selling-title share), rounded. */
-export function commerciality(results: readonly IntentResult[], lists: CommerceLists): Commerciality {
+/** The ads component: 0.6 × min(text ads, 4) ÷ 4 + 0.4 × (a product gallery shown), 2 decimals. */
+export function adsComponent(ads: IntentAds): AdsComponent {
+  const textAds = ads.text.length;
+  const productGallery = ads.productGallery !== null;
+  const score = ADS_WEIGHTS.textAds * (Math.min(textAds, TEXT_ADS_FULL) / TEXT_ADS_FULL) + ADS_WEIGHTS.gallery * (productGallery ? 1 : 0);
+  return { score: round(score, 2), textAds, productGallery };
+}
+
+/**
+ * Commerciality from the top 10: 100 × (0.6 × shop share + 0.4 × selling-title share), rounded; when the page was
+ * read as HTML (`ads` known), 100 × (0.45 × shops + 0.3 × titles + 0.25 × ads). The components are combined
+ * unrounded; the shares shown are rounded to 2 decimals.
+ */
+export function commerciality(results: readonly IntentResult[], lists: CommerceLists, ads?: IntentAds): Commerciality {
   const page = top(results);
   const shopShare = share(page.filter((r) => domainListed(r.domain.toLowerCase().replace(/^www\./, ''), lists.shops)).length, page.length);
   const commercialTitleShare = share(page.filter((r) => isCommercialTitle(r.title, lists)).length, page.length);
-  const score = Math.round(100 * (COMMERCIALITY_WEIGHTS.shops * shopShare + COMMERCIALITY_WEIGHTS.titles * commercialTitleShare));
-  return { score, class: intentClass(score), shopShare: round(shopShare, 2), commercialTitleShare: round(commercialTitleShare, 2) };
+  const adsPart = ads ? adsComponent(ads) : null;
+  const raw = adsPart
+    ? COMMERCIALITY_WEIGHTS_WITH_ADS.shops * shopShare + COMMERCIALITY_WEIGHTS_WITH_ADS.titles * commercialTitleShare + COMMERCIALITY_WEIGHTS_WITH_ADS.ads * adsPart.score
+    : COMMERCIALITY_WEIGHTS.shops * shopShare + COMMERCIALITY_WEIGHTS.titles * commercialTitleShare;
+  const score = Math.round(100 * raw);
+  return { score, class: intentClass(score), shopShare: round(shopShare, 2), commercialTitleShare: round(commercialTitleShare, 2), ads: adsPart };
 }
 
 /**

@@ -5,12 +5,24 @@ const share = (description: string) => z.number().min(0).max(1).meta({ descripti
 
 export const coreIntentPhraseSchema = z.object({
   phrase: z.string(),
-  commerciality: z.number().int().min(0).max(100).meta({ description: '0–100: 100 × (0.6 × shops + 0.4 × commercial_titles), docs/intent.md.' }),
+  commerciality: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .meta({ description: '0–100: 100 × (0.6 × shops + 0.4 × commercial_titles) from XML pages; 100 × (0.45 × shops + 0.3 × commercial_titles + 0.25 × ads.score) when the page was read as HTML (docs/intent.md).' }),
   class: z.enum(['informational', 'mixed', 'commercial']).meta({ description: 'informational below 30, commercial from 70, mixed between.' }),
   components: z.object({
     shops: share('Share of the top 10 on shop and marketplace domains (data/core/commerce.json).'),
     commercial_titles: share('Share of the top 10 whose title holds a selling word (купить, цена, доставка …).'),
-    ads: z.null().meta({ description: 'Text ads and product galleries: null (the XML format carries no ads).' }),
+    ads: z
+      .object({
+        score: share('0.6 × min(text_ads, 4) ÷ 4 + 0.4 × (product gallery shown).'),
+        text_ads: z.number().int().meta({ description: 'Text ads on the page, top and bottom blocks.' }),
+        product_gallery: z.boolean().meta({ description: 'Whether the page shows a product gallery.' }),
+      })
+      .nullable()
+      .meta({ description: 'Text ads and the product gallery when pages are read as HTML (SEARCH_RESPONSE_FORMAT=html); null from XML, which carries no ads (null: not read, not "no ads").' }),
   }),
   geo: z.object({
     region: z.number().int(),

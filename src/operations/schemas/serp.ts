@@ -8,6 +8,10 @@ const serpResultSchema = component(
     url: z.string(),
     domain: z.string(),
     title: z.string(),
+    snippet: z
+      .string()
+      .nullable()
+      .meta({ description: "The engine's text under the title (passages, else headline; highlighting stripped, at most 300 characters); null when it gave none." }),
   }),
   'SerpResult',
 );
@@ -21,9 +25,28 @@ export const serpResponseSchema = component(
     found_docs: z.number().int().meta({ description: "The engine's count of matching documents (found-docs, priority all)." }),
     results: z.array(serpResultSchema),
     ads: z
-      .array(z.object({ block: z.enum(['top', 'bottom', 'gallery']), position: z.number().int(), url: z.string(), domain: z.string(), title: z.string() }))
+      .object({
+        text: z
+          .array(
+            z.object({
+              block: z.enum(['top', 'bottom']).meta({ description: 'The text-ad block above (top) or below (bottom) the organic results.' }),
+              position: z.number().int().meta({ description: 'Place within its block, 1 first.' }),
+              url: z.string(),
+              domain: z.string(),
+              title: z.string(),
+            }),
+          )
+          .meta({ description: 'Text ads in page order (empty: the page had none).' }),
+        product_gallery: z
+          .object({ count: z.number().int().meta({ description: 'Product cards in the gallery.' }) })
+          .nullable()
+          .meta({ description: 'The product gallery (shop offers with prices); null when the page had none.' }),
+      })
       .nullable()
-      .meta({ description: 'Text ads and product-gallery cards when the page was read as HTML; null from XML (no ads in that format).' }),
+      .meta({
+        description:
+          'Ads, when this service reads pages as HTML (SEARCH_RESPONSE_FORMAT=html): text ads and the product gallery. null when pages are read as XML (the default), which carries no ads: null means "not read", never "no ads".',
+      }),
   }),
   'SerpResponse',
 );
