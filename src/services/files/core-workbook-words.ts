@@ -13,7 +13,7 @@ export const CORE_SHEETS = {
   about: 'О данных - About',
   /** With sheet_per_cluster: the phrases in no cluster, and the clusters past the bound of sheets. */
   unclustered: 'Без кластера - Unclustered',
-  otherClusters: 'Прочие кластеры - Other clusters',
+  otherClusters: 'Прочие кластеры - Other',
 } as const;
 
 type Words = Record<string, Record<TableLang, string>>;
@@ -150,6 +150,6 @@ export const ABOUT_WORDS = {
   },
   otherClusters: {
     ru: 'Кластеров больше, чем листов (не более 250): у самых крупных — свои листы, самые мелкие собраны на листе «Прочие кластеры».',
-    en: 'More clusters than sheets (at most 250): the largest have sheets of their own, the smallest share the sheet "Other clusters".',
+    en: 'More clusters than sheets (at most 250): the largest have sheets of their own, the smallest share the sheet "Прочие кластеры - Other".',
   },
 } satisfies Words;
