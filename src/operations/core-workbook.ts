@@ -306,7 +306,10 @@ export const coreWorkbookOperation = defineOperation({
     first_month: 'The month (YYYY-MM) of each phrase\'s months[0]; required when phrases carry months. The sheet shows the newest 24.',
     region: 'Optional region code of the catalogue: named on every sheet; places outside it are noise. Unknown codes are refused.',
     lang: 'Headers and words of the workbook: ru or en (default en).',
-    clean: "Optional: core_clean's answer for these same phrases, in order (then the workbook shows it as it is, the specialist's edited verdicts included); without it core_clean runs first.",
+    clean: "Optional: core_clean's answer for these same phrases, in order, the specialist's edited verdicts included: shown as sent; the service cleans the same phrases too and marks each verdict that differs (yellow, a note, column Original verdict; counts.edited). Without it core_clean runs first.",
+    clusters: "Optional: core_clusters' answer for these phrases; a member may carry moved_from (the id of the cluster the specialist moved it from). The group column becomes the cluster (marker first, members indented, moved rows marked); a phrase in no cluster is unclustered.",
+    intent: "Optional: core_intent's answer for these phrases (of the workbook's region): columns commerciality, class, geo-dependence and KEI.",
+    sheet_per_cluster: `Optional, with clusters: one sheet per cluster (at most ${MAX_CLUSTER_SHEETS}; past that the smallest share one sheet) and one of the unclustered.`,
   },
   input: coreWorkbookRequestSchema,
   output: coreWorkbookSummarySchema,
@@ -330,7 +333,7 @@ export const coreWorkbookOperation = defineOperation({
         content_type: XLSX_CONTENT_TYPE,
         lang: 'ru',
         rows: { core: 4, negative_keywords: 2, dropped: 3 },
-        counts: { keep: 1, review: 1, drop: 2, duplicates: 1 },
+        counts: { keep: 1, review: 1, drop: 2, duplicates: 1, edited: 0, moved: 0 },
         addressable_volume: 5200,
       },
     },
@@ -339,7 +342,7 @@ export const coreWorkbookOperation = defineOperation({
     tool: 'core_workbook',
     title: 'Semantic-core workbook (XLSX)',
     description:
-      'Writes the XLSX workbook a specialist sends a client from a list of phrases (1 to 10,000): sheet "Ядро - Core" (phrase, duplicate group, verdict, noise, broad/"phrase"/"!exact"/[order] volumes, months, seasonality, region), "Минус-слова - Negative keywords" (with what each removes), "Отброшено - Dropped" (with why), "О данных - About". Pass the volumes and months you have (from keyword_search_volume); pass core_clean\'s answer as `clean` to keep your edits, else it cleans first. Free and local: no Wordstat call. Answers a resource link to the file (read it with resources/read).',
+      'Writes the XLSX workbook a specialist sends a client from a list of phrases (1 to 10,000): sheet "Ядро - Core" (phrase, duplicate group, verdict, noise, broad/"phrase"/"!exact"/[order] volumes, months, seasonality, region), "Минус-слова - Negative keywords" (with what each removes), "Отброшено - Dropped" (with why), "О данных - About". Pass the volumes and months you have (from keyword_search_volume); pass core_clean\'s answer as `clean` to keep your edits (edited verdicts are marked against the service\'s own clean), else it cleans first; `clusters` (core_clusters\' answer, members may carry moved_from) groups the core by cluster, `sheet_per_cluster` adds a sheet per cluster, `intent` (core_intent\'s answer) adds commerciality, class, geo-dependence and KEI. Free and local: no Wordstat call. Answers a resource link to the file (read it with resources/read).',
     effects: READS_LOCAL,
     summarize: ({ summary: s, link }) =>
       `Workbook ${s.file_name}: ${s.rows.core} phrases (keep ${s.counts.keep}, review ${s.counts.review}, drop ${s.counts.drop}), ${s.rows.negative_keywords} negative keywords, ${s.rows.dropped} dropped.` +
