@@ -348,4 +348,6 @@ export const coreWorkbookOperation = defineOperation({
       `Workbook ${s.file_name}: ${s.rows.core} phrases (keep ${s.counts.keep}, review ${s.counts.review}, drop ${s.counts.drop}), ${s.rows.negative_keywords} negative keywords, ${s.rows.dropped} dropped.` +
       (link ? ` The file: ${link.uri} (${link.size} bytes, read it with resources/read).` : ''),
   },
+  // GraphQL: the summary and the file in base64 (content_base64) within the GraphQL face's bounds.
+  graphql: { field: 'coreWorkbook' },
 });

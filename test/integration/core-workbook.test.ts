@@ -4,7 +4,7 @@ import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
 import type { App } from '../../src/app.js';
 import { callNumberAnswers } from '../support/answers/call-number-answers.js';
 import { createFakeSource, type FakeSource } from '../support/fake-source.js';
-import { createTestApp, post } from '../support/app.js';
+import { createTestApp, graphql, post } from '../support/app.js';
 import { AUTH_HEADER } from '../support/kit.js';
 import { createTaskTestApp } from '../support/task-app.js';
 
@@ -387,5 +387,37 @@ describe('core_workbook: edits, clusters, intent, a sheet per cluster', { timeou
     expect(response.status, response.text).toBe(400);
     expect(response.json.field, response.text).toBe(field);
     expect(source.count()).toBe(0);
+  });
+});
+
+describe('core_workbook: GraphQL coreWorkbook', { timeout: 60_000 }, () => {
+  const GQL =
+    'query($p: [String!]!, $c: JSONInput, $k: JSONInput, $s: Boolean) { coreWorkbook(phrases: $p, lang: "en", clean: $c, clusters: $k, sheetPerCluster: $s) }';
+
+  it('answers the summary and the file in base64, with the marks the REST file has', async () => {
+    const { app, source } = setup();
+    const phrases = ['купить велосипед', 'велосипед отзывы', 'велосипед цена'];
+    const clean = (await post(app, '/v2/core/clean', { phrases })).json;
+    clean.phrases[1].verdict = clean.phrases[1].verdict === 'keep' ? 'drop' : 'keep';
+    const clusters = clustersOf([cluster('c1', 'купить велосипед', [member('купить велосипед'), member('велосипед цена', { moved_from: 'c9' })])]);
+    const gql = await graphql(app, GQL, { p: phrases, c: clean, k: clusters, s: true });
+    const answer = gql.json.data?.coreWorkbook;
+    expect(answer, JSON.stringify(gql.json).slice(0, 500)).toMatchObject({ file_name: 'semantic-core.xlsx', counts: { edited: 1, moved: 1 }, rows: { core: 3, clusters: 1, cluster_sheets: 1 } });
+    const bytes = Buffer.from(answer.content_base64 as string, 'base64');
+    expect(bytes.length).toBe(answer.size);
+    const workbook = await workbookOf(new Uint8Array(bytes).buffer);
+    expect(workbook.worksheets.map((s) => s.name)).toContain('1 купить велосипед');
+    const core = workbook.getWorksheet('Ядро - Core')!;
+    expect(rowValues(core, 2)).toContain("Original verdict (the service's)");
+    expect(source.count()).toBe(0);
+  });
+
+  it('refuses bad clusters naming the field, as REST does', async () => {
+    const { app } = setup();
+    const clusters = clustersOf([cluster('c1', 'велосипед', [member('велосипед'), member('самокат')])]);
+    const gql = await graphql(app, GQL, { p: ['велосипед'], k: clusters });
+    const error = gql.json.errors?.[0];
+    expect(error?.extensions.code, JSON.stringify(gql.json)).toBe('BAD_USER_INPUT');
+    expect(error.message).toContain('clusters.clusters[0].members[1].phrase');
   });
 });
