@@ -279,7 +279,7 @@ const MAX_SHEET_NAME = 31;
  * A sheet name by Excel's rules: at most 31 characters, none of []:*?/\, no apostrophe at either end, not
  * "History", unique among `taken` (compared as Excel does, ignoring case). Numbered, so the names stay apart.
  */
-export function clusterSheetName(n: number, marker: string, taken: Set<string>): string {
+function clusterSheetName(n: number, marker: string, taken: Set<string>): string {
   const cleaned = marker.replace(SHEET_NAME_FORBIDDEN, ' ').replace(/\s+/g, ' ').trim();
   for (let k = 0; ; k++) {
     const prefix = k === 0 ? `${n} ` : `${n}-${k} `;
