@@ -13,7 +13,10 @@ import {
   GraphQLScalarType,
   GraphQLSchema,
   GraphQLString,
+  valueFromASTUntyped,
 } from 'graphql';
+import { DomainError } from '../domain/errors.js';
+import { WorkbookFile } from '../services/files/workbook-file.js';
 import { z } from 'zod';
 import { parseBody } from '../domain/requests/parse.js';
 import { livePlanOf, runLive } from '../operations/live.js';
@@ -37,6 +40,38 @@ const OperationResult = new GraphQLScalarType({
   serialize: (value) => value,
 });
 
+/**
+ * An input object of an operation (core_workbook's `clean`, `clusters`, `intent`: other operations' answers, sent
+ * back as they came) as JSON: the operation's one schema checks it, naming its fields, as on REST.
+ */
+const JsonInput = new GraphQLScalarType({
+  name: 'JSONInput',
+  description: "A JSON value an operation takes as it is (another operation's answer), checked by the operation's schema.",
+  parseValue: (value) => value,
+  parseLiteral: (ast, variables) => valueFromASTUntyped(ast, variables),
+});
+
+/**
+ * Largest file a derived field answers inline (base64 in `content_base64`): GraphQL answers are JSON held whole, so
+ * a bigger workbook is refused after it is written, pointing at the REST route, which streams it.
+ */
+const MAX_INLINE_FILE_BYTES = 6 * 1024 * 1024;
+
+/** A file answer (core_workbook's) as JSON: its summary and its bytes in base64, within MAX_INLINE_FILE_BYTES. */
+async function inlineFile(file: WorkbookFile, op: Operation): Promise<unknown> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of file.chunks()) {
+    size += chunk.length;
+    if (size > MAX_INLINE_FILE_BYTES) {
+      throw new DomainError('PAYLOAD_TOO_LARGE', `the file is over ${MAX_INLINE_FILE_BYTES / 1024 / 1024} MiB, more than a GraphQL answer carries: POST ${op.rest?.path ?? 'the REST route'} streams it`);
+    }
+    chunks.push(chunk);
+  }
+  const bytes = Buffer.concat(chunks);
+  return { ...file.summary, size: bytes.length, content_base64: bytes.toString('base64') };
+}
+
 const camelCase = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 type JsonSchema = { type?: string | string[]; items?: JsonSchema; description?: string; enum?: unknown[] };
@@ -52,6 +87,8 @@ function inputTypeOf(schema: JsonSchema): GraphQLInputType {
       return GraphQLBoolean;
     case 'array':
       return new GraphQLList(new GraphQLNonNull(inputTypeOf(schema.items ?? {})));
+    case 'object':
+      return JsonInput;
     default:
       return GraphQLString;
   }
@@ -102,7 +139,10 @@ function operationField(op: Operation): GraphQLFieldConfig<unknown, GraphQLConte
     description: op.description,
     args: argumentsOf(op),
     extensions: { plan },
-    resolve: (_root, args: Record<string, unknown>, ctx) => runLive(op, inputOf(op, args), ctx),
+    resolve: async (_root, args: Record<string, unknown>, ctx) => {
+      const result = await runLive(op, inputOf(op, args), ctx);
+      return result instanceof WorkbookFile ? inlineFile(result, op) : result;
+    },
   };
 }
 
@@ -121,5 +161,5 @@ export function schemaWithOperations(schema: GraphQLSchema, registry: OperationR
     fields: { ...config.fields, ...Object.fromEntries(derived.map((op) => [op.graphql!.field, operationField(op)])) },
   });
   const whole = schema.toConfig();
-  return new GraphQLSchema({ ...whole, query: extended, types: [...whole.types.map((type) => (type === query ? extended : type)), OperationResult] });
+  return new GraphQLSchema({ ...whole, query: extended, types: [...whole.types.map((type) => (type === query ? extended : type)), OperationResult, JsonInput] });
 }

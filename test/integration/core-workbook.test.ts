@@ -4,7 +4,7 @@ import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
 import type { App } from '../../src/app.js';
 import { callNumberAnswers } from '../support/answers/call-number-answers.js';
 import { createFakeSource, type FakeSource } from '../support/fake-source.js';
-import { createTestApp, post } from '../support/app.js';
+import { createTestApp, graphql, post } from '../support/app.js';
 import { AUTH_HEADER } from '../support/kit.js';
 import { createTaskTestApp } from '../support/task-app.js';
 
@@ -226,5 +226,198 @@ describe('core_clean task result ?format=xlsx', { timeout: 60_000 }, () => {
     expect(csv.status).toBe(400);
     expect(await csv.text()).toContain('format');
     expect(source.count()).toBe(0);
+  });
+});
+
+/* Issues 27 and 28 on the workbook: the specialist's edits marked, clusters as the group column, intent, a sheet per cluster. */
+
+const member = (phrase: string, extra: Record<string, unknown> = {}) => ({ phrase, volume: null, shared: 0, ...extra });
+const cluster = (id: string, marker: string, members: ReturnType<typeof member>[]) => ({ id, marker, members, volume: 0, urls: [], domains: [] });
+const clustersOf = (clusters: ReturnType<typeof cluster>[], unclustered: ReturnType<typeof member>[] = []) => ({
+  clusters,
+  unclustered,
+  counts: { phrases: 0, clusters: clusters.length, unclustered: unclustered.length },
+});
+const intentRow = (phrase: string, commerciality: number, cls: string, dependent: boolean | null, kei: number | null) => ({
+  phrase,
+  commerciality,
+  class: cls,
+  components: { shops: 0.5, commercial_titles: 0.5, ads: null },
+  geo: { region: 213, compare_region: 2, overlap: dependent === null ? null : dependent ? 0.2 : 0.8, dependent },
+  home_pages: 0,
+  found_docs: 1000,
+  volume: 10,
+  volume_source: 'client',
+  kei,
+});
+
+describe('core_workbook: edits, clusters, intent, a sheet per cluster', { timeout: 60_000 }, () => {
+  it("marks a verdict that differs from the service's own clean of the same phrases, and counts it", async () => {
+    const { app } = setup();
+    const phrases = ['велосипед', 'велосипед отзывы', 'купить велосипед'];
+    const clean = (await post(app, '/v2/core/clean', { phrases })).json;
+    const service = clean.phrases[1].verdict as string;
+    clean.phrases[1].verdict = service === 'keep' ? 'drop' : 'keep';
+    const workbook = await workbookOf(await (await postWorkbook(app, { phrases, clean, lang: 'en' })).arrayBuffer());
+    const core = workbook.getWorksheet('Ядро - Core')!;
+    const header = rowValues(core, 2) as string[];
+    const verdictColumn = header.indexOf('Verdict') + 1;
+    const originalColumn = header.indexOf("Original verdict (the service's)") + 1;
+    expect(originalColumn).toBeGreaterThan(0);
+    const edited = core.getCell(4, verdictColumn);
+    expect(edited.value).toBe(clean.phrases[1].verdict);
+    expect((edited.fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb).toBe('FFFFE699');
+    expect(JSON.stringify(edited.note)).toContain(`The service's verdict: ${service}`);
+    expect(core.getCell(4, originalColumn).value).toBe(service);
+    // The rows the specialist left alone carry no mark.
+    for (const row of [3, 5]) {
+      expect(core.getCell(row, originalColumn).value ?? null).toBeNull();
+      expect((core.getCell(row, verdictColumn).fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb).toBeUndefined();
+    }
+    const call = await mcp(app, 'tools/call', { name: 'core_workbook', arguments: { phrases, clean } });
+    expect(call.result?.structuredContent?.counts).toMatchObject({ edited: 1, moved: 0 });
+    const untouched = (await post(app, '/v2/core/clean', { phrases })).json;
+    const same = await mcp(app, 'tools/call', { name: 'core_workbook', arguments: { phrases, clean: untouched } });
+    expect(same.result?.structuredContent?.counts.edited).toBe(0);
+  });
+
+  const CLUSTERED = ['купить велосипед', 'велосипед цена', 'велосипед магазин', 'детский велосипед', 'велосипед для ребенка', '=1+1'];
+  const CLUSTERS = clustersOf([
+    cluster('c1', 'купить велосипед', [member('купить велосипед'), member('велосипед цена'), member('велосипед магазин', { moved_from: 'c2' })]),
+    cluster('c2', 'детский велосипед', [member('детский велосипед'), member('велосипед для ребенка')]),
+  ]);
+
+  it('groups the core by cluster (marker first, members indented), marks the moved member, and writes a sheet per cluster', async () => {
+    const { app } = setup();
+    const intent = { phrases: CLUSTERED.map((p, i) => intentRow(p, i * 20, i < 3 ? 'commercial' : 'informational', i % 2 === 0, i === 5 ? null : i + 0.25)), counts: { phrases: 6, informational: 3, mixed: 0, commercial: 3, geo_dependent: 3 } };
+    const response = await postWorkbook(app, { phrases: CLUSTERED, region: 213, lang: 'ru', clusters: CLUSTERS, intent, sheet_per_cluster: true });
+    expect(response.status, response.status === 200 ? '' : await response.clone().text()).toBe(200);
+    const workbook = await workbookOf(await response.arrayBuffer());
+    expect(workbook.worksheets.map((s) => s.name)).toEqual([
+      'Ядро - Core',
+      'Минус-слова - Negative keywords',
+      'Отброшено - Dropped',
+      '1 купить велосипед',
+      '2 детский велосипед',
+      'Без кластера - Unclustered',
+      'О данных - About',
+    ]);
+    const core = workbook.getWorksheet('Ядро - Core')!;
+    const header = rowValues(core, 2) as string[];
+    const col = (name: string) => header.indexOf(name) + 1;
+    expect(header).toEqual(expect.arrayContaining(['Кластер (маркер)', 'Перенесено из кластера', 'Коммерциализация (0–100)', 'Тип запроса', 'Геозависимость', 'KEI']));
+    const rows = Array.from({ length: 6 }, (_, i) => rowValues(core, 3 + i));
+    expect(rows.map((r) => r[0])).toEqual(['купить велосипед', 'велосипед цена', 'велосипед магазин', 'детский велосипед', 'велосипед для ребенка', '=1+1']);
+    expect(rows.map((r) => r[col('Кластер (маркер)') - 1])).toEqual(['купить велосипед', 'купить велосипед', 'купить велосипед', 'детский велосипед', 'детский велосипед', 'без кластера']);
+    expect(core.getCell(3, 1).font?.bold).toBe(true);
+    expect(core.getCell(4, 1).alignment?.indent).toBe(1);
+    const moved = core.getCell(5, col('Кластер (маркер)'));
+    expect((moved.fill as ExcelJS.FillPattern).fgColor?.argb).toBe('FFDDEBF7');
+    expect(JSON.stringify(moved.note)).toContain('перенесено из детский велосипед (c2)');
+    expect(core.getCell(5, col('Перенесено из кластера')).value).toBe('детский велосипед (c2)');
+    expect(core.getCell(4, col('Перенесено из кластера')).value ?? null).toBeNull();
+    // Intent columns: the values sent, per phrase.
+    expect(rows.map((r) => r[col('Коммерциализация (0–100)') - 1])).toEqual([0, 20, 40, 60, 80, 100]);
+    expect(rows[0]![col('Тип запроса') - 1]).toBe('коммерческий');
+    expect(rows[3]![col('Тип запроса') - 1]).toBe('информационный');
+    expect(rows.map((r) => r[col('Геозависимость') - 1])).toEqual(['да', 'нет', 'да', 'нет', 'да', 'нет']);
+    expect(rows[1]![col('KEI') - 1]).toBe(1.25);
+    expect(rows[5]![col('KEI') - 1] ?? null).toBeNull();
+    // A formula-looking phrase stays text.
+    expect(core.getCell(8, 1).type).toBe(ExcelJS.ValueType.String);
+    // Each cluster's sheet holds its members, marker first; the unclustered sheet the rest.
+    const first = workbook.getWorksheet('1 купить велосипед')!;
+    expect(String(first.getCell('A1').value)).toContain('Кластер 1: купить велосипед (c1)');
+    expect([3, 4, 5, 6].map((r) => first.getCell(r, 1).value ?? null)).toEqual(['купить велосипед', 'велосипед цена', 'велосипед магазин', null]);
+    expect((first.getCell(5, col('Кластер (маркер)')).fill as ExcelJS.FillPattern).fgColor?.argb).toBe('FFDDEBF7');
+    expect([3, 4, 5].map((r) => workbook.getWorksheet('2 детский велосипед')!.getCell(r, 1).value ?? null)).toEqual(['детский велосипед', 'велосипед для ребенка', null]);
+    expect(workbook.getWorksheet('Без кластера - Unclustered')!.getCell(3, 1).value).toBe('=1+1');
+
+    const call = await mcp(app, 'tools/call', { name: 'core_workbook', arguments: { phrases: CLUSTERED, clusters: CLUSTERS, sheet_per_cluster: true } });
+    expect(call.result?.structuredContent).toMatchObject({ rows: { clusters: 2, unclustered: 1, cluster_sheets: 2 }, counts: { moved: 1, edited: 0 } });
+  });
+
+  it('folds the smallest clusters into one sheet past 250 cluster sheets', async () => {
+    const { app } = setup();
+    const phrases: string[] = [];
+    const clusters = Array.from({ length: 260 }, (_, k) => {
+      const names = Array.from({ length: k < 10 ? 3 : 2 }, (_, m) => `велосипед модель ${k} вариант ${m}`);
+      phrases.push(...names);
+      return cluster(`c${k}`, names[0]!, names.map((n) => member(n)));
+    });
+    const call = await mcp(app, 'tools/call', { name: 'core_workbook', arguments: { phrases, clusters: clustersOf(clusters), sheet_per_cluster: true } });
+    expect(call.result?.isError, JSON.stringify(call).slice(0, 500)).toBeFalsy();
+    expect(call.result.structuredContent.rows).toMatchObject({ clusters: 260, cluster_sheets: 250 });
+    const link = call.result.content.find((c: { type: string }) => c.type === 'resource_link');
+    const read = await mcp(app, 'resources/read', { uri: link.uri });
+    const workbook = await workbookOf(new Uint8Array(Buffer.from(read.result.contents[0].blob as string, 'base64')).buffer);
+    const names = workbook.worksheets.map((s) => s.name);
+    expect(names).toHaveLength(3 + 249 + 1 + 1);
+    expect(names).toContain('Прочие кластеры - Other');
+    // The ten 3-phrase clusters keep their own sheets; 11 of the 2-phrase ones are folded.
+    expect(names).toContain('1 велосипед модель 0 вариант 0');
+    expect(workbook.getWorksheet('Прочие кластеры - Other')!.rowCount).toBe(2 + 11 * 2);
+    expect(names.every((n) => n.length <= 31 && !/[[\]:*?/\\]/.test(n))).toBe(true);
+  });
+
+  it.each([
+    [{ phrases: CLUSTERED, clusters: clustersOf([...CLUSTERS.clusters, cluster('c3', 'велосипед цена', [member('велосипед цена')])]) }, 'clusters.clusters[2].members[0].phrase'],
+    [
+      {
+        phrases: CLUSTERED,
+        clusters: clustersOf([
+          cluster('a', 'купить велосипед', [member('купить велосипед')]),
+          cluster('b', 'велосипед цена', [member('велосипед цена')]),
+          cluster('c', 'детский велосипед', [member('детский велосипед')]),
+          cluster('d', 'велосипед магазин', [member('велосипед магазин'), member('самокат')]),
+        ]),
+      },
+      'clusters.clusters[3].members[1].phrase',
+    ],
+    [{ phrases: CLUSTERED, clusters: clustersOf([cluster('c1', 'купить велосипед', [member('купить велосипед', { moved_from: 7 })])]) }, 'clusters.clusters[0].members[0].moved_from'],
+    [{ phrases: CLUSTERED, clusters: { clusters: 'x' } }, 'clusters.clusters'],
+    [{ phrases: CLUSTERED, sheet_per_cluster: true }, 'sheet_per_cluster'],
+    [{ phrases: ['велосипед', 'самокат'], intent: { phrases: [intentRow('велосипед', 1, 'mixed', true, 1)], counts: { phrases: 1, informational: 0, mixed: 1, commercial: 0, geo_dependent: 1 } } }, 'intent'],
+    [{ phrases: ['велосипед'], intent: { phrases: [intentRow('самокат', 1, 'mixed', true, 1)], counts: { phrases: 1, informational: 0, mixed: 1, commercial: 0, geo_dependent: 1 } } }, 'intent.phrases[0].phrase'],
+    [{ phrases: ['велосипед'], intent: { phrases: [{ ...intentRow('велосипед', 1, 'mixed', true, 1), commerciality: 101 }], counts: { phrases: 1, informational: 0, mixed: 1, commercial: 0, geo_dependent: 1 } } }, 'intent.phrases[0].commerciality'],
+    [{ phrases: ['велосипед'], region: 2, intent: { phrases: [intentRow('велосипед', 1, 'mixed', true, 1)], counts: { phrases: 1, informational: 0, mixed: 1, commercial: 0, geo_dependent: 1 } } }, 'intent.phrases[0].geo.region'],
+  ])('refuses bad clusters or intent with 400 naming the field (%#: %s)', async (body, field) => {
+    const { app, source } = setup();
+    const response = await post(app, '/v2/core/workbook', body);
+    expect(response.status, response.text).toBe(400);
+    expect(response.json.field, response.text).toBe(field);
+    expect(source.count()).toBe(0);
+  });
+});
+
+describe('core_workbook: GraphQL coreWorkbook', { timeout: 60_000 }, () => {
+  const GQL =
+    'query($p: [String!]!, $c: JSONInput, $k: JSONInput, $s: Boolean) { coreWorkbook(phrases: $p, lang: "en", clean: $c, clusters: $k, sheetPerCluster: $s) }';
+
+  it('answers the summary and the file in base64, with the marks the REST file has', async () => {
+    const { app, source } = setup();
+    const phrases = ['купить велосипед', 'велосипед отзывы', 'велосипед цена'];
+    const clean = (await post(app, '/v2/core/clean', { phrases })).json;
+    clean.phrases[1].verdict = clean.phrases[1].verdict === 'keep' ? 'drop' : 'keep';
+    const clusters = clustersOf([cluster('c1', 'купить велосипед', [member('купить велосипед'), member('велосипед цена', { moved_from: 'c9' })])]);
+    const gql = await graphql(app, GQL, { p: phrases, c: clean, k: clusters, s: true });
+    const answer = gql.json.data?.coreWorkbook;
+    expect(answer, JSON.stringify(gql.json).slice(0, 500)).toMatchObject({ file_name: 'semantic-core.xlsx', counts: { edited: 1, moved: 1 }, rows: { core: 3, clusters: 1, cluster_sheets: 1 } });
+    const bytes = Buffer.from(answer.content_base64 as string, 'base64');
+    expect(bytes.length).toBe(answer.size);
+    const workbook = await workbookOf(new Uint8Array(bytes).buffer);
+    expect(workbook.worksheets.map((s) => s.name)).toContain('1 купить велосипед');
+    const core = workbook.getWorksheet('Ядро - Core')!;
+    expect(rowValues(core, 2)).toContain("Original verdict (the service's)");
+    expect(source.count()).toBe(0);
+  });
+
+  it('refuses bad clusters naming the field, as REST does', async () => {
+    const { app } = setup();
+    const clusters = clustersOf([cluster('c1', 'велосипед', [member('велосипед'), member('самокат')])]);
+    const gql = await graphql(app, GQL, { p: ['велосипед'], k: clusters });
+    const error = gql.json.errors?.[0];
+    expect(error?.extensions.code, JSON.stringify(gql.json)).toBe('BAD_USER_INPUT');
+    expect(error.message).toContain('clusters.clusters[0].members[1].phrase');
   });
 });

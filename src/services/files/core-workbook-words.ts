@@ -11,6 +11,9 @@ export const CORE_SHEETS = {
   negative: 'Минус-слова - Negative keywords',
   dropped: 'Отброшено - Dropped',
   about: 'О данных - About',
+  /** With sheet_per_cluster: the phrases in no cluster, and the clusters past the bound of sheets. */
+  unclustered: 'Без кластера - Unclustered',
+  otherClusters: 'Прочие кластеры - Other',
 } as const;
 
 type Words = Record<string, Record<TableLang, string>>;
@@ -39,6 +42,29 @@ export const CORE_HEADERS = {
   removesCount: { ru: 'Убирает фраз', en: 'Phrases it removes' },
   removes: { ru: 'Какие фразы убирает', en: 'Which phrases it removes' },
   duplicateOf: { ru: 'Дубль фразы', en: 'Duplicate of' },
+  cluster: { ru: 'Кластер (маркер)', en: 'Cluster (marker)' },
+  movedFrom: { ru: 'Перенесено из кластера', en: 'Moved from cluster' },
+  originalVerdict: { ru: 'Исходный вердикт (сервиса)', en: "Original verdict (the service's)" },
+  commerciality: { ru: 'Коммерциализация (0–100)', en: 'Commerciality (0–100)' },
+  intentClass: { ru: 'Тип запроса', en: 'Query class' },
+  geoDependent: { ru: 'Геозависимость', en: 'Geo-dependent' },
+  kei: { ru: 'KEI', en: 'KEI' },
+} satisfies Words;
+
+export const INTENT_CLASSES: Words = {
+  informational: { ru: 'информационный', en: 'informational' },
+  mixed: { ru: 'смешанный', en: 'mixed' },
+  commercial: { ru: 'коммерческий', en: 'commercial' },
+};
+
+/** The marks the specialist's edits carry on the sheet, and what a row of no cluster says in the cluster column. */
+export const MARK_WORDS = {
+  unclustered: { ru: 'без кластера', en: 'unclustered' },
+  yes: { ru: 'да', en: 'yes' },
+  no: { ru: 'нет', en: 'no' },
+  edited: { ru: 'Решение изменено специалистом. Решение сервиса', en: 'Verdict edited by the specialist. The service\'s verdict' },
+  moved: { ru: 'перенесено из', en: 'moved from' },
+  clusterSheet: { ru: 'Кластер', en: 'Cluster' },
 } satisfies Words;
 
 export const NOISE_CLASSES: Words = {
@@ -103,4 +129,27 @@ export const ABOUT_WORDS = {
   addressable: { ru: 'Адресный спрос (сумма оставленных, дубли один раз)', en: 'Addressable volume (kept phrases, duplicates once)' },
   version: { ru: 'Версия сервиса', en: 'Service version' },
   sheets: { ru: 'Листы', en: 'Sheets' },
+  marksLabel: { ru: 'Отметки', en: 'Marks' },
+  editedMark: {
+    ru: 'Жёлтая ячейка решения с примечанием: решение специалиста отличается от решения сервиса (столбец «Исходный вердикт») — сервис заново очистил те же фразы с тем же регионом и частотностями и сравнил.',
+    en: "A yellow verdict cell with a note: the specialist's verdict differs from the service's (column \"Original verdict\"): the service cleaned the same phrases with the same region and volumes again and compared.",
+  },
+  movedMark: {
+    ru: 'Голубая ячейка кластера с примечанием: специалист перенёс фразу из другого кластера (столбец «Перенесено из кластера»).',
+    en: 'A light-blue cluster cell with a note: the specialist moved the phrase from another cluster (column "Moved from cluster").',
+  },
+  clustersLabel: { ru: 'Кластеры', en: 'Clusters' },
+  clusters: {
+    ru: 'Группировка core_clusters по общим URL в выдаче Яндекса: строка маркера (жирным) первой, остальные фразы кластера с отступом под ней; фразы без кластера — в конце.',
+    en: "core_clusters' grouping by the URLs phrases share in Yandex results: the marker's row (bold) first, the cluster's other phrases indented under it; phrases of no cluster last.",
+  },
+  intentLabel: { ru: 'Интент', en: 'Intent' },
+  intent: {
+    ru: 'Коммерциализация, тип запроса, геозависимость и KEI — из ответа core_intent (определения в docs/intent.md): коммерциализация 0–100 = 100 × (0,6 × доля магазинов + 0,4 × доля коммерческих заголовков в топ-10); информационный ниже 30, коммерческий от 70; геозависимый — меньше половины URL топ-10 совпадает с регионом сравнения; KEI = частотность² ÷ найдено документов.',
+    en: "Commerciality, class, geo-dependence and KEI are core_intent's answer (definitions in docs/intent.md): commerciality 0–100 = 100 × (0.6 × shop share + 0.4 × commercial-title share of the top 10); informational below 30, commercial from 70; geo-dependent when less than half of the top-10 URLs are shared with the comparison region; KEI = volume² ÷ documents found.",
+  },
+  otherClusters: {
+    ru: 'Кластеров больше, чем листов (не более 250): у самых крупных — свои листы, самые мелкие собраны на листе «Прочие кластеры».',
+    en: 'More clusters than sheets (at most 250): the largest have sheets of their own, the smallest share the sheet "Прочие кластеры - Other".',
+  },
 } satisfies Words;

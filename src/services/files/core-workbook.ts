@@ -1,10 +1,12 @@
-import type { CleanResult } from '../../domain/core/clean.js';
+import type { CleanResult, Verdict } from '../../domain/core/clean.js';
 import { seasonalityOf } from '../../domain/seasonality.js';
 import { aboutRows, type FileFacts, titleLine } from './about-sheet.js';
 import {
   ABOUT_WORDS,
   CORE_HEADERS,
   CORE_SHEETS,
+  INTENT_CLASSES,
+  MARK_WORDS,
   NEGATIVE_USE,
   NOISE_CLASSES,
   reasonWords,
@@ -13,7 +15,7 @@ import {
 } from './core-workbook-words.js';
 import { createSlicer } from '../loop-slicer.js';
 import type { CsvCell, TableLang } from './table.js';
-import { type ColumnCells, seeCell, sheetShapeFrom, streamWorkbook, type TableSheet } from './xlsx-format.js';
+import { type ColumnCells, type MarkedCell, seeCell, type SheetCell, sheetShapeFrom, streamWorkbook, type TableSheet, valueOf } from './xlsx-format.js';
 
 /** What the client sent of a phrase besides its text: volumes per match type and the broad series. */
 export interface WorkbookFigures {
@@ -25,6 +27,37 @@ export interface WorkbookFigures {
   months?: readonly number[] | undefined;
 }
 
+/** One row of a cluster: the phrase's index in the clean, and the cluster it was moved from (the specialist's edit). */
+export interface ClusterRow {
+  index: number;
+  /** The id the explorer sent, and that cluster's marker when it is among the clusters sent. */
+  movedFrom?: { id: string; marker: string | undefined } | undefined;
+}
+
+/** The clusters sent (core_clusters' answer), as rows of the clean: each cluster's rows, its marker's first. */
+export interface WorkbookClusters {
+  clusters: { id: string; marker: string; rows: ClusterRow[]; markerRows: number[] }[];
+  /** Every phrase of no cluster: listed as unclustered, or in no cluster at all. */
+  unclustered: ClusterRow[];
+}
+
+/** core_intent's figures of one phrase. */
+export interface WorkbookIntent {
+  commerciality: number;
+  class: string;
+  geoDependent: boolean | null;
+  overlap: number | null;
+  compareRegion: number;
+  kei: number | null;
+}
+
+/** Most clusters with a sheet of their own; past it the smallest share one sheet (docs/decisions.md). */
+export const MAX_CLUSTER_SHEETS = 250;
+
+/** The fills of the marks: a verdict the specialist edited (yellow), a phrase moved to another cluster (light blue). */
+const EDITED_FILL = 'FFFFE699';
+const MOVED_FILL = 'FFDDEBF7';
+
 /** What the workbook is written from: the clean, each phrase's figures (same order), and the facts of the file. */
 export interface CoreWorkbookInput {
   clean: CleanResult;
@@ -35,6 +68,13 @@ export interface CoreWorkbookInput {
   facts: FileFacts;
   /** The service's version, said on the about sheet. */
   version: string;
+  /** Per phrase: the service's own verdict where the clean's (the specialist's) differs, else null; absent: no clean was sent. */
+  original?: readonly (Verdict | null)[] | undefined;
+  clusters?: WorkbookClusters | undefined;
+  /** Per phrase (same order as the clean). */
+  intent?: readonly WorkbookIntent[] | undefined;
+  /** A sheet per cluster (at most MAX_CLUSTER_SHEETS), then one of the unclustered. */
+  sheetPerCluster?: boolean;
 }
 
 /** Most months the core sheet shows: the newest 24 any phrase has (two years: the YoY and the season). */
@@ -60,7 +100,7 @@ async function tableSheet(
   name: string,
   title: string,
   headers: string[],
-  rows: () => Iterable<CsvCell[]>,
+  rows: () => Iterable<SheetCell[]>,
   codeColumns: ReadonlySet<number> = new Set(),
   printScale?: number,
 ): Promise<TableSheet> {
@@ -69,11 +109,11 @@ async function tableSheet(
   const slice = createSlicer();
   for (const row of rows()) {
     count++;
-    row.forEach((cell, c) => cells[c] && seeCell(cells[c], cell));
+    row.forEach((cell, c) => cells[c] && seeCell(cells[c], valueOf(cell)));
     await slice();
   }
-  async function* pages(): AsyncGenerator<CsvCell[][]> {
-    let page: CsvCell[][] = [];
+  async function* pages(): AsyncGenerator<SheetCell[][]> {
+    let page: SheetCell[][] = [];
     for (const row of rows()) {
       page.push(row);
       if (page.length === PAGE) {
@@ -109,38 +149,185 @@ function monthWindow(input: CoreWorkbookInput): { skip: number; columns: { year:
 
 const noiseWords = (noise: readonly string[], lang: TableLang) => noise.map((c) => NOISE_CLASSES[c]?.[lang] ?? c).join(', ');
 
-/** The sheet "Ядро - Core": every phrase with its group, verdict, noise, volumes, months, season and region. */
-function coreSheet(input: CoreWorkbookInput, title: string): Promise<TableSheet> {
-  const { clean, figures, facts } = input;
+/** One column of the core sheet: its header, how a phrase's cell is made, and whether it holds codes. */
+interface CoreColumn {
+  header: string;
+  cell: (i: number, row: CoreRowFacts) => SheetCell;
+  code?: boolean;
+}
+
+/** What a row of the core sheet knows besides its phrase's index: its cluster and where it stands in it. */
+interface CoreRowFacts {
+  cluster?: { id: string; marker: string } | undefined;
+  marker?: boolean;
+  member?: boolean;
+  movedFrom?: ClusterRow['movedFrom'];
+}
+
+const mark = (value: CsvCell, marks: Omit<MarkedCell, 'value'>): SheetCell => ({ value, ...marks });
+
+/** The columns of the core sheet (and of each cluster's sheet), in order, for what the request sent. */
+function coreColumns(input: CoreWorkbookInput): CoreColumn[] {
+  const { clean, figures, facts, original, clusters, intent } = input;
   const { lang } = facts;
   const h = CORE_HEADERS;
   const { skip, columns: months } = monthWindow(input);
-  const headers = [
-    h.phrase[lang], h.group[lang], h.verdict[lang], h.reason[lang], h.noise[lang],
-    h.broad[lang], h.phraseVolume[lang], h.exact[lang], h.order[lang],
-    ...months.map((m) => `${h.month[lang]} ${monthKey(m)}`),
-    h.peak[lang], h.index[lang], h.yoy[lang], h.trend[lang], h.crossMinus[lang], h.region[lang],
-  ];
-  const groups = groupsOf(clean);
+  const groups = clusters ? undefined : groupsOf(clean);
   const firstMonth = months[0]?.month ?? 1;
-  function* rows(): Generator<CsvCell[]> {
-    for (const [i, p] of clean.phrases.entries()) {
-      const f = figures[i] ?? {};
-      const series = months.map((_, k) => f.months?.[skip + k]);
-      // The season is read from the months the phrase has, in the sheet's window, when they are a whole run of 12+.
+  const seasons = new Map<number, ReturnType<typeof seasonalityOf> | null>();
+  // The season is read from the months the phrase has, in the sheet's window, when they are a whole run of 12+.
+  const seasonOf = (i: number) => {
+    if (!seasons.has(i)) {
+      const series = months.map((_, k) => figures[i]?.months?.[skip + k]);
       const known = series.filter((v): v is number => typeof v === 'number');
-      const season = known.length === series.length ? seasonalityOf(known, firstMonth) : null;
-      yield [
-        p.phrase, groups[i], VERDICTS[p.verdict]![lang], reasonWords(p.reason, lang), noiseWords(p.noise, lang),
-        f.volume ?? p.volume, f.phrase, f.exact ?? p.exact, f.order,
-        ...series,
-        season?.peakMonth, season?.seasonalityIndex, season?.yoyChangePercent, season ? TREND_CLASSES[season.trendClass]![lang] : null,
-        p.cross_minus.map((w) => `-${w}`).join(' '), facts.region,
-      ];
+      seasons.clear(); // one row at a time: the cache holds the row being written
+      seasons.set(i, known.length === series.length ? seasonalityOf(known, firstMonth) : null);
+    }
+    return seasons.get(i)!;
+  };
+  const movedWords = (moved: NonNullable<ClusterRow['movedFrom']>) => (moved.marker === undefined ? moved.id : `${moved.marker} (${moved.id})`);
+  const columns: (CoreColumn | false | undefined)[] = [
+    {
+      header: h.phrase[lang],
+      cell: (i, row) => (row.marker ? mark(clean.phrases[i]!.phrase, { bold: true }) : row.member ? mark(clean.phrases[i]!.phrase, { indent: 1 }) : clean.phrases[i]!.phrase),
+    },
+    clusters
+      ? {
+          header: h.cluster[lang],
+          cell: (_, row) => {
+            const name = row.cluster ? row.cluster.marker : MARK_WORDS.unclustered[lang];
+            return row.movedFrom ? mark(name, { fill: MOVED_FILL, note: `${MARK_WORDS.moved[lang]} ${movedWords(row.movedFrom)}` }) : name;
+          },
+        }
+      : { header: h.group[lang], cell: (i) => groups![i] },
+    clusters && { header: h.movedFrom[lang], cell: (_, row) => (row.movedFrom ? movedWords(row.movedFrom) : null) },
+    {
+      header: h.verdict[lang],
+      cell: (i) => {
+        const words = VERDICTS[clean.phrases[i]!.verdict]![lang];
+        const was = original?.[i];
+        return was ? mark(words, { fill: EDITED_FILL, note: `${MARK_WORDS.edited[lang]}: ${VERDICTS[was]![lang]}` }) : words;
+      },
+    },
+    original && { header: h.originalVerdict[lang], cell: (i) => (original[i] ? VERDICTS[original[i]]![lang] : null) },
+    { header: h.reason[lang], cell: (i) => reasonWords(clean.phrases[i]!.reason, lang) },
+    { header: h.noise[lang], cell: (i) => noiseWords(clean.phrases[i]!.noise, lang) },
+    // With clusters in the group column, the duplicate group is said by its head.
+    clusters && { header: h.duplicateOf[lang], cell: (i) => clean.phrases[i]!.duplicate_of },
+    { header: h.broad[lang], cell: (i) => figures[i]?.volume ?? clean.phrases[i]!.volume },
+    { header: h.phraseVolume[lang], cell: (i) => figures[i]?.phrase },
+    { header: h.exact[lang], cell: (i) => figures[i]?.exact ?? clean.phrases[i]!.exact },
+    { header: h.order[lang], cell: (i) => figures[i]?.order },
+    ...(intent
+      ? [
+          { header: h.commerciality[lang], cell: (i: number) => intent[i]!.commerciality },
+          { header: h.intentClass[lang], cell: (i: number) => INTENT_CLASSES[intent[i]!.class]?.[lang] ?? intent[i]!.class },
+          { header: h.geoDependent[lang], cell: (i: number) => (intent[i]!.geoDependent === null ? null : intent[i]!.geoDependent ? MARK_WORDS.yes[lang] : MARK_WORDS.no[lang]) },
+          { header: h.kei[lang], cell: (i: number) => intent[i]!.kei },
+        ]
+      : []),
+    ...months.map((m, k) => ({ header: `${h.month[lang]} ${monthKey(m)}`, cell: (i: number) => figures[i]?.months?.[skip + k] })),
+    // The peak month is a month number (a code), not a quantity.
+    { header: h.peak[lang], cell: (i) => seasonOf(i)?.peakMonth, code: true },
+    { header: h.index[lang], cell: (i) => seasonOf(i)?.seasonalityIndex },
+    { header: h.yoy[lang], cell: (i) => seasonOf(i)?.yoyChangePercent },
+    { header: h.trend[lang], cell: (i) => { const season = seasonOf(i); return season ? TREND_CLASSES[season.trendClass]![lang] : null; } },
+    { header: h.crossMinus[lang], cell: (i) => clean.phrases[i]!.cross_minus.map((w) => `-${w}`).join(' ') },
+    { header: h.region[lang], cell: () => facts.region },
+  ];
+  return columns.filter((c): c is CoreColumn => Boolean(c));
+}
+
+/** The rows of a cluster: its marker's row first (bold), the rest indented under it. */
+function* clusterRows(cluster: WorkbookClusters['clusters'][number]): Generator<[number, CoreRowFacts]> {
+  const markers = new Set(cluster.markerRows);
+  for (const row of cluster.rows) {
+    yield [row.index, { cluster, marker: markers.has(row.index), member: !markers.has(row.index), movedFrom: row.movedFrom }];
+  }
+}
+
+/** Every row of the core in the sheet's order: by cluster when clusters were sent (the unclustered last), else as sent. */
+function* coreRows(input: CoreWorkbookInput): Generator<[number, CoreRowFacts]> {
+  const { clusters } = input;
+  if (!clusters) {
+    for (let i = 0; i < input.clean.phrases.length; i++) yield [i, {}];
+    return;
+  }
+  for (const cluster of clusters.clusters) yield* clusterRows(cluster);
+  for (const row of clusters.unclustered) yield [row.index, { movedFrom: row.movedFrom }];
+}
+
+/** A table sheet of core rows: the core's columns over the rows `order` gives. */
+function coreTable(input: CoreWorkbookInput, name: string, title: string, order: () => Iterable<[number, CoreRowFacts]>): Promise<TableSheet> {
+  const columns = coreColumns(input);
+  function* rows(): Generator<SheetCell[]> {
+    for (const [i, facts] of order()) yield columns.map((column) => column.cell(i, facts));
+  }
+  return tableSheet(name, title, columns.map((c) => c.header), rows, new Set(columns.flatMap((c, k) => (c.code ? [k] : []))));
+}
+
+/** The sheet "Ядро - Core": every phrase with its group, verdict, noise, volumes, months, season and region. */
+function coreSheet(input: CoreWorkbookInput, title: string): Promise<TableSheet> {
+  return coreTable(input, CORE_SHEETS.core, title, () => coreRows(input));
+}
+
+/** Characters Excel refuses in a sheet name. */
+const SHEET_NAME_FORBIDDEN = /[[\]:*?/\\]/g;
+const MAX_SHEET_NAME = 31;
+
+/**
+ * A sheet name by Excel's rules: at most 31 characters, none of []:*?/\, no apostrophe at either end, not
+ * "History", unique among `taken` (compared as Excel does, ignoring case). Numbered, so the names stay apart.
+ */
+function clusterSheetName(n: number, marker: string, taken: Set<string>): string {
+  const cleaned = marker.replace(SHEET_NAME_FORBIDDEN, ' ').replace(/\s+/g, ' ').trim();
+  for (let k = 0; ; k++) {
+    const prefix = k === 0 ? `${n} ` : `${n}-${k} `;
+    const name = (prefix + cleaned).slice(0, MAX_SHEET_NAME).replace(/^'+|'+$/g, '').trim();
+    const key = name.toLocaleLowerCase('ru-RU');
+    if (key !== 'history' && !taken.has(key)) {
+      taken.add(key);
+      return name;
     }
   }
-  // The peak month is a month number (a code), not a quantity.
-  return tableSheet(CORE_SHEETS.core, title, headers, rows, new Set([9 + months.length]));
+}
+
+/** Clusters with a sheet of their own (the largest, by rows then volume, when there are more than the bound), in the order sent. */
+function ownSheets(clusters: WorkbookClusters, figures: readonly WorkbookFigures[]): Set<number> {
+  const all = clusters.clusters.map((_, k) => k);
+  if (all.length <= MAX_CLUSTER_SHEETS) return new Set(all);
+  const volume = (k: number) => clusters.clusters[k]!.rows.reduce((sum, r) => sum + (figures[r.index]?.volume ?? 0), 0);
+  const bySize = all.sort((a, b) => clusters.clusters[b]!.rows.length - clusters.clusters[a]!.rows.length || volume(b) - volume(a) || a - b);
+  return new Set(bySize.slice(0, MAX_CLUSTER_SHEETS - 1));
+}
+
+/** With sheet_per_cluster: a sheet per cluster (numbered as they come), one of the rest past the bound, one of the unclustered. */
+async function clusterSheets(input: CoreWorkbookInput, sheetTitle: (word: string) => string): Promise<TableSheet[]> {
+  const { clusters, facts } = input;
+  if (!clusters || !input.sheetPerCluster) return [];
+  const { lang } = facts;
+  const taken = new Set(Object.values(CORE_SHEETS).map((name) => name.toLocaleLowerCase('ru-RU')));
+  const own = ownSheets(clusters, input.figures);
+  const sheets: TableSheet[] = [];
+  for (const [k, cluster] of clusters.clusters.entries()) {
+    if (!own.has(k)) continue;
+    const name = clusterSheetName(k + 1, cluster.marker, taken);
+    sheets.push(await coreTable(input, name, sheetTitle(`${MARK_WORDS.clusterSheet[lang]} ${k + 1}: ${cluster.marker} (${cluster.id})`), () => clusterRows(cluster)));
+  }
+  if (own.size < clusters.clusters.length) {
+    const rest = clusters.clusters.filter((_, k) => !own.has(k));
+    const word = CORE_SHEETS.otherClusters.split(' - ')[lang === 'ru' ? 0 : 1]!;
+    sheets.push(await coreTable(input, CORE_SHEETS.otherClusters, sheetTitle(word), function* () {
+      for (const cluster of rest) yield* clusterRows(cluster);
+    }));
+  }
+  if (clusters.unclustered.length > 0) {
+    const word = CORE_SHEETS.unclustered.split(' - ')[lang === 'ru' ? 0 : 1]!;
+    sheets.push(await coreTable(input, CORE_SHEETS.unclustered, sheetTitle(word), function* () {
+      for (const row of clusters.unclustered) yield [row.index, { movedFrom: row.movedFrom }] as [number, CoreRowFacts];
+    }));
+  }
+  return sheets;
 }
 
 /** The sheet "Минус-слова - Negative keywords": each entry, how to use it, and the phrases it removes. */
@@ -173,14 +360,25 @@ function droppedSheet(input: CoreWorkbookInput, title: string): Promise<TableShe
 }
 
 /** The about sheet: the shared facts (source, region, date, match types, derived months), then the core's own. */
-function aboutOf(input: CoreWorkbookInput): (string | number)[][] {
-  const { clean, facts, version } = input;
+function aboutOf(input: CoreWorkbookInput, clusterSheetNames: readonly string[]): (string | number)[][] {
+  const { clean, facts, version, original, clusters, intent } = input;
   const { lang } = facts;
   const { keep, review, drop, duplicates } = clean.counts;
   const countLine =
     lang === 'ru'
       ? `${keep + review + drop}: оставить ${keep}, проверить ${review}, убрать ${drop} (из них дублей ${duplicates})`
       : `${keep + review + drop}: keep ${keep}, review ${review}, drop ${drop} (duplicates among them: ${duplicates})`;
+  const edited = original?.filter((v) => v !== null).length ?? 0;
+  const moved = clusters ? [...clusters.clusters.flatMap((c) => c.rows), ...clusters.unclustered].filter((r) => r.movedFrom).length : 0;
+  const marks: string[] = [
+    ...(original ? [`${ABOUT_WORDS.editedMark[lang]} ${lang === 'ru' ? 'Изменено решений' : 'Verdicts edited'}: ${edited}.`] : []),
+    ...(clusters ? [`${ABOUT_WORDS.movedMark[lang]} ${lang === 'ru' ? 'Перенесено фраз' : 'Phrases moved'}: ${moved}.`] : []),
+  ];
+  const sheetNames = [CORE_SHEETS.core, CORE_SHEETS.negative, CORE_SHEETS.dropped];
+  const clusterLine = clusters
+    ? `${ABOUT_WORDS.clusters[lang]} ${lang === 'ru' ? `Кластеров: ${clusters.clusters.length}, фраз без кластера: ${clusters.unclustered.length}.` : `Clusters: ${clusters.clusters.length}, phrases in no cluster: ${clusters.unclustered.length}.`}` +
+      (clusterSheetNames.includes(CORE_SHEETS.otherClusters) ? ` ${ABOUT_WORDS.otherClusters[lang]}` : '')
+    : undefined;
   return [
     ...aboutRows(facts),
     [],
@@ -189,29 +387,38 @@ function aboutOf(input: CoreWorkbookInput): (string | number)[][] {
     [ABOUT_WORDS.counts[lang], countLine],
     // As text with its thousands separator: column B of the about sheet is prose, where a bare number sits far right.
     ...(clean.addressable_volume === null ? [] : [[ABOUT_WORDS.addressable[lang], clean.addressable_volume.toLocaleString('ru-RU')]]),
-    [ABOUT_WORDS.sheets[lang], [CORE_SHEETS.core, CORE_SHEETS.negative, CORE_SHEETS.dropped, CORE_SHEETS.about].join(', ')],
+    ...(clusterLine ? [[ABOUT_WORDS.clustersLabel[lang], clusterLine]] : []),
+    ...(intent ? [[ABOUT_WORDS.intentLabel[lang], ABOUT_WORDS.intent[lang]]] : []),
+    ...marks.map((line, k) => [k === 0 ? ABOUT_WORDS.marksLabel[lang] : '', line]),
+    [
+      ABOUT_WORDS.sheets[lang],
+      [...sheetNames, ...(clusterSheetNames.length > 0 ? [lang === 'ru' ? `листы кластеров (${clusterSheetNames.length})` : `cluster sheets (${clusterSheetNames.length})`] : []), CORE_SHEETS.about].join(', '),
+    ],
     [ABOUT_WORDS.version[lang], version],
   ];
 }
 
 /**
  * The semantic-core workbook (issue 27, section 3) as it is written: "Ядро - Core", "Минус-слова - Negative
- * keywords", "Отброшено - Dropped", "О данных - About". Every table sheet's title row names the source first when
- * it is the demo (`демо-данные`). Streamed: rows go to ExcelJS's streaming writer a page at a time, with yields.
+ * keywords", "Отброшено - Dropped", with sheet_per_cluster a sheet per cluster (issue 28), "О данных - About".
+ * Every table sheet's title row names the source first when it is the demo (`демо-данные`). Streamed: rows go to
+ * ExcelJS's streaming writer a page at a time, with yields.
  */
 export async function* streamCoreWorkbook(input: CoreWorkbookInput): AsyncGenerator<Uint8Array> {
   const title = titleLine(input.facts);
   const { lang } = input.facts;
   // The sheet's own name early in its title (a long title runs past the first printed page): after the demo words.
-  const sheetTitle = (name: string) => {
-    const word = name.split(' - ')[lang === 'ru' ? 0 : 1]!;
+  const sheetTitle = (word: string) => {
     const [first, ...rest] = title.split(' · ');
     return input.facts.source === 'demo' ? [first, word, ...rest].join(' · ') : `${word} · ${title}`;
   };
+  const wordOf = (name: string) => name.split(' - ')[lang === 'ru' ? 0 : 1]!;
+  const perCluster = await clusterSheets(input, sheetTitle);
   const sheets = [
     await coreSheet(input, title),
-    await negativeSheet(input, sheetTitle(CORE_SHEETS.negative)),
-    await droppedSheet(input, sheetTitle(CORE_SHEETS.dropped)),
+    await negativeSheet(input, sheetTitle(wordOf(CORE_SHEETS.negative))),
+    await droppedSheet(input, sheetTitle(wordOf(CORE_SHEETS.dropped))),
+    ...perCluster,
   ];
-  yield* streamWorkbook(sheets, { name: CORE_SHEETS.about, rows: aboutOf(input) });
+  yield* streamWorkbook(sheets, { name: CORE_SHEETS.about, rows: aboutOf(input, perCluster.map((sheet) => sheet.name)) });
 }

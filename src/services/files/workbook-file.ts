@@ -5,7 +5,8 @@ export interface WorkbookSummary {
   lang: 'ru' | 'en';
   /** Rows of each table sheet. */
   rows: Record<string, number>;
-  counts: { keep: number; review: number; drop: number; duplicates: number };
+  /** core_clean's counts of the verdicts shown, and the specialist's edits: verdicts edited, phrases moved to another cluster. */
+  counts: { keep: number; review: number; drop: number; duplicates: number; edited: number; moved: number };
   addressable_volume: number | null;
 }
 

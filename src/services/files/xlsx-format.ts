@@ -128,11 +128,29 @@ async function* oneAndDone<T>(value: T): AsyncGenerator<T> {
   yield value;
 }
 
+/**
+ * A cell that carries a mark besides its value: a fill (ARGB, e.g. `FFFFF2CC`), a note (a comment shown on hover),
+ * an indent (a member under its marker), bold. Its value is written as a plain cell's.
+ */
+export interface MarkedCell {
+  value: CsvCell;
+  fill?: string;
+  note?: string;
+  indent?: number;
+  bold?: boolean;
+}
+
+/** A cell of a table sheet: a plain value or a marked one. */
+export type SheetCell = CsvCell | MarkedCell;
+
+/** The value of a sheet cell, marked or not. */
+export const valueOf = (cell: SheetCell): CsvCell => (cell !== null && typeof cell === 'object' ? cell.value : cell);
+
 /** One table sheet of a workbook: its name, shape, rows a page at a time, and what it shows above them. */
 export interface TableSheet extends Pick<WorkbookExtras, 'title' | 'codeColumns'> {
   name: string;
   shape: SheetShape;
-  pages: AsyncIterable<readonly CsvCell[][]>;
+  pages: AsyncIterable<readonly SheetCell[][]>;
   /** Printed at this percentage (a sheet of a few columns fits a landscape page at 75). */
   printScale?: number;
 }
@@ -216,12 +234,27 @@ async function writeTableSheet(workbook: WorkbookWriter, table: TableSheet, sink
   for await (const rows of table.pages) {
     for (const row of rows) {
       if (sink.destroyed) return undefined;
-      sheet.addRow(row.map((cell) => (cell === null || cell === undefined || (typeof cell === 'number' && !Number.isFinite(cell)) ? null : cell))).commit();
+      const written = sheet.addRow(row.map((marked) => {
+        const cell = valueOf(marked);
+        return cell === null || cell === undefined || (typeof cell === 'number' && !Number.isFinite(cell)) ? null : cell;
+      }));
+      row.forEach((marked, c) => {
+        if (marked !== null && typeof marked === 'object') markCell(written.getCell(c + 1), marked);
+      });
+      written.commit();
       await slice();
     }
   }
   sheet.commit();
   return `'${sheet.name.replaceAll("'", "''")}'!$A$${headerRow}:$${lastColumn}$${lastRow}`;
+}
+
+/** A marked cell's fill, note, indent and weight on the written cell (its number format stays the column's). */
+function markCell(cell: ReturnType<ReturnType<SheetWriter['addRow']>['getCell']>, mark: MarkedCell): void {
+  if (mark.fill) cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: mark.fill } };
+  if (mark.note) cell.note = mark.note;
+  if (mark.indent) cell.alignment = { indent: mark.indent };
+  if (mark.bold) cell.font = { bold: true };
 }
 
 /** The about sheet: labels bold in a narrow column A, long texts wrapped in a wide column B. */
