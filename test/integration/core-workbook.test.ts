@@ -287,6 +287,16 @@ describe('core_workbook: edits, clusters, intent, a sheet per cluster', { timeou
     cluster('c2', 'детский велосипед', [member('детский велосипед'), member('велосипед для ребенка')]),
   ]);
 
+  it('a phrase the specialist moved out of "unclustered" (the explorer says moved_from: "unclustered") says so in words', async () => {
+    const { app } = setup();
+    const clusters = clustersOf([cluster('c1', 'купить велосипед', [member('купить велосипед'), member('велосипед цена', { moved_from: 'unclustered' })])]);
+    const response = await postWorkbook(app, { phrases: ['купить велосипед', 'велосипед цена'], lang: 'ru', clusters });
+    expect(response.status, response.status === 200 ? '' : await response.clone().text()).toBe(200);
+    const core = (await workbookOf(await response.arrayBuffer())).getWorksheet('Ядро - Core')!;
+    const header = rowValues(core, 2) as string[];
+    expect(core.getCell(4, header.indexOf('Перенесено из кластера') + 1).value).toBe('без кластера');
+  });
+
   it('groups the core by cluster (marker first, members indented), marks the moved member, and writes a sheet per cluster', async () => {
     const { app } = setup();
     const intent = { phrases: CLUSTERED.map((p, i) => intentRow(p, i * 20, i < 3 ? 'commercial' : 'informational', i % 2 === 0, i === 5 ? null : i + 0.25)), counts: { phrases: 6, informational: 3, mixed: 0, commercial: 3, geo_dependent: 3 } };

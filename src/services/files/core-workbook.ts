@@ -185,7 +185,9 @@ function coreColumns(input: CoreWorkbookInput): CoreColumn[] {
     }
     return seasons.get(i)!;
   };
-  const movedWords = (moved: NonNullable<ClusterRow['movedFrom']>) => (moved.marker === undefined ? moved.id : `${moved.marker} (${moved.id})`);
+  // The explorer says `moved_from: "unclustered"` for a phrase the service left in no cluster (cluster ids start with c).
+  const movedWords = (moved: NonNullable<ClusterRow['movedFrom']>) =>
+    moved.marker !== undefined ? `${moved.marker} (${moved.id})` : moved.id === 'unclustered' ? MARK_WORDS.unclustered[lang] : moved.id;
   const columns: (CoreColumn | false | undefined)[] = [
     {
       header: h.phrase[lang],
