@@ -378,9 +378,18 @@ describe.skipIf(!haveChromium)('the explorer\'s core tab (issue 27, section 4)',
       statuses.push(response.status());
       await route.fulfill({ response });
     });
+    // Offered once there are clusters: a sheet per cluster in the workbook.
+    await tab.getByLabel('Лист на каждый кластер').check();
     const [download] = await Promise.all([tab.waitForEvent('download'), tab.getByRole('button', { name: 'Скачать книгу XLSX' }).click()]);
     expect(download.suggestedFilename()).toBe('semanticheskoe-yadro.xlsx');
     expect(statuses).toEqual([200]);
+    expect((bodies[0] as { sheet_per_cluster?: boolean }).sheet_per_cluster).toBe(true);
+    const file = new ExcelJS.Workbook();
+    await file.xlsx.readFile(await download.path());
+    const sheetNames = file.worksheets.map((sheet) => sheet.name);
+    expect(sheetNames[0]).toBe('Ядро - Core');
+    const nonEmpty = bodies[0]!.clusters!.clusters.filter((c) => c.members.length > 0).length;
+    expect(sheetNames.filter((name) => /^\d+ /.test(name)).length).toBe(Math.min(nonEmpty, 249 + (nonEmpty > 250 ? 0 : 1)));
     const sentClusters = bodies[0]!.clusters!;
     expect(bodies[0]!.phrases!.length).toBe(cleaned.length);
     expect((bodies[0]!.clean as { phrases: unknown[] }).phrases.length).toBe(cleaned.length);

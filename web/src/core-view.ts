@@ -146,6 +146,7 @@ export function createCoreView(showError: (where: HTMLElement, error: unknown) =
     byId('core-results').hidden = false;
     status.textContent = collectedText();
     table.show(cleaned.body);
+    byId('core-sheet-per-cluster-label').hidden = true; // a new clean has no clusters yet
   };
 
   const expandBox: TaskBox = { progress, bar: byId<HTMLProgressElement>('core-bar'), text: byId('core-progress-text'), meta: byId('core-meta'), status, posted: 'coreAsTask' };
@@ -252,6 +253,7 @@ export function createCoreView(showError: (where: HTMLElement, error: unknown) =
       if (!answer || !current()) return;
       clusterStatus.textContent = '';
       table.showClusters(answer);
+      byId('core-sheet-per-cluster-label').hidden = false;
     } catch (error) {
       if (current()) showError(clusterStatus, error);
     }
@@ -267,7 +269,7 @@ export function createCoreView(showError: (where: HTMLElement, error: unknown) =
       const body = {
         phrases: core.phrases,
         clean: cleaned,
-        ...(clusters ? { clusters } : {}),
+        ...(clusters ? { clusters, ...(byId<HTMLInputElement>('core-sheet-per-cluster').checked ? { sheet_per_cluster: true } : {}) } : {}),
         lang: lang(),
         ...(core.region === undefined ? {} : { region: core.region }),
       };
