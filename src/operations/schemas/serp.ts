@@ -22,7 +22,7 @@ export const serpResponseSchema = component(
     region: z.number().int(),
     device: z.enum(['desktop', 'mobile']),
     depth: z.number().int(),
-    found_docs: z.number().int().meta({ description: "The engine's count of matching documents (found-docs, priority all)." }),
+    found_docs: z.number().int().meta({ description: "The engine's estimate of matching documents: XML's found-docs (priority all); with HTML results (SEARCH_RESPONSE_FORMAT=html) the page's own figure, which Yandex rounds (\"74 млн\" → 74000000)." }),
     results: z.array(serpResultSchema),
     ads: z
       .object({
