@@ -26,7 +26,7 @@ import { loadLine, machineLine } from './support/machine.js';
 import { freshSchema } from './support/fresh-schema.js';
 import { flag, numberOption, option } from './support/options.js';
 import { printProfiles } from './support/profile-summary.js';
-import { ROOT, serviceEnv, startNodeProcess, startService } from './support/service-process.js';
+import { cpuMsOf, ROOT, serviceEnv, startNodeProcess, startService } from './support/service-process.js';
 import { ms, printTable, ratio } from './support/table.js';
 
 const KEY = 'bench-key-0123456789';
@@ -74,6 +74,9 @@ async function issueKey(url: string): Promise<string> {
   return issued.key;
 }
 const KEPT_HEADERS = ['content-type', 'x-cache', 'x-cost', 'x-source'];
+
+/** Server CPU per request in µs, to one decimal. */
+const perRequestUs = (cpu: { ms: number; requests: number }) => Math.round((cpu.ms * 10_000) / Math.max(1, cpu.requests)) / 10;
 
 async function record(url: string, path: string, body: string): Promise<RecordedAnswer> {
   const response = await request(`${url}${path}`, { method: 'POST', headers, body });
@@ -135,13 +138,20 @@ async function main(): Promise<void> {
           bare: { url: bare.url, path: c.path, headers, body },
         };
         const runs: Record<'service' | 'bare', LoadFigures[]> = { service: [], bare: [] };
+        // Server CPU per request over the measured rounds (every thread of the process): unlike req/s it does not
+        // stop at what the load generator can take (a body of Cyrillic text caps autocannon near 27k req/s).
+        const cpu: Record<'service' | 'bare', { ms: number; requests: number }> = { service: { ms: 0, requests: 0 }, bare: { ms: 0, requests: 0 } };
         for (const target of Object.values(targets)) await runLoad(target, { seconds: 2, connections });
         // Rounds alternate the two servers, so a burst of load from elsewhere on the machine hits both alike.
         for (let round = 0; round < rounds; round++) {
           for (const name of ['service', 'bare'] as const) {
             const profiling = profile && name === 'service' && round === 0;
             if (profiling) service.child.kill('SIGUSR2');
+            const pid = name === 'service' ? service.pid : bare.pid;
+            const cpuBefore = cpuMsOf(pid);
             const figures = await runLoad(targets[name], { seconds, connections });
+            cpu[name].ms += cpuMsOf(pid) - cpuBefore;
+            cpu[name].requests += figures.requests;
             if (profiling) service.child.kill('SIGUSR2');
             if (figures.errors > 0 || figures.non2xx > 0) {
               const owner = name === 'service' ? service : bare;
@@ -164,6 +174,8 @@ async function main(): Promise<void> {
           Math.round(svc.rps),
           Math.round(ceiling.rps),
           ratio(svc.rps / ceiling.rps),
+          `${perRequestUs(cpu.service)} / ${perRequestUs(cpu.bare)}`,
+          ratio(perRequestUs(cpu.bare) / perRequestUs(cpu.service)),
           `${svc.p50} / ${svc.p99}`,
           `${ceiling.p50} / ${ceiling.p99}`,
           `${ms(svcSeq.p50)} / ${ms(svcSeq.p99)}`,
@@ -181,6 +193,8 @@ async function main(): Promise<void> {
           'service req/s',
           'bare req/s',
           'RATIO req/s',
+          'server CPU µs/req service / bare',
+          'RATIO CPU (bare / service)',
           `service p50/p99 ms (${connections} conn)`,
           'bare p50/p99 ms',
           'service p50/p99 ms (1 conn)',

@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadLine, machineLine } from './support/machine.js';
 import { numberOption, option } from './support/options.js';
-import { compileDistOf, ROOT } from './support/service-process.js';
+import { compileDistOf, cpuMsOf, ROOT } from './support/service-process.js';
 import { printTable, ratio } from './support/table.js';
 
 const runs = numberOption('runs', 5);
@@ -69,13 +69,6 @@ function reportedPort(child: ChildProcess): Promise<number> {
     child.stdout?.on('data', onData);
     child.once('exit', (code, signal) => reject(new Error(`the process exited (${code ?? signal}) before listening`)));
   });
-}
-
-/** utime + stime of a process, all its threads, in ms (USER_HZ = 100). */
-function cpuMsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function memory(pid: number): { rss: number; hwm: number } {

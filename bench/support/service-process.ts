@@ -41,6 +41,13 @@ export interface ServiceStartOptions extends Omit<StartOptions, 'env'> {
   compiled?: boolean;
 }
 
+/** utime + stime of a process, all its threads, in ms (USER_HZ = 100). */
+export function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** RSS of a process in bytes, from /proc/<pid>/status. */
 export function rssOf(pid: number): number | undefined {
   try {
