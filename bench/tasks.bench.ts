@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { startFakeUpstream, wordstatEnv } from './support/fake-upstream.js';
+import { inProcessCall } from './support/in-process-call.js';
 import { loadLine, machineLine } from './support/machine.js';
 import { numberOption } from './support/options.js';
 import { printTable, ratio } from './support/table.js';
@@ -43,16 +44,7 @@ const env = wordstatEnv(fake, {
 });
 const app = createApp(loadConfig(env));
 await app.ready();
-const call = async (path: string, body?: unknown) => {
-  const response = await app.fetch(
-    new Request(`http://bench${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    }),
-  );
-  return (await response.json()) as any;
-};
+const call = inProcessCall(app, KEY);
 
 try {
   const tag = Math.random().toString(36).slice(2, 8);
