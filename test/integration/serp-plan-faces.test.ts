@@ -1,12 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSearch, startFakeSearch } from '../../fakes/search/fake-search.js';
-import { createMemoryLedger } from '../../src/adapters/memory-ledger.js';
-import { demoSerp } from '../../src/adapters/demo/serp-model.js';
-import { createSyncWebSearch } from '../../src/adapters/search-results/serp-sync.js';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
-import { createTestApp, graphql } from '../support/app.js';
-import { createFakeSource } from '../support/fake-source.js';
+import { graphql } from '../support/app.js';
 import { AUTH_HEADER } from '../support/kit.js';
+import { useSearchApps } from '../support/search-apps.js';
 
 /*
  * Issue 28: web searches are summed over a whole GraphQL document and over an MCP JSON-RPC batch, as Wordstat
@@ -14,25 +10,10 @@ import { AUTH_HEADER } from '../support/kit.js';
  * front, with no search made; within the budget they run, one search per distinct page.
  */
 
-let fake: FakeSearch;
-beforeAll(async () => {
-  fake = await startFakeSearch({ model: demoSerp, apiKey: 'AQVN-key' });
-});
-afterAll(() => fake.close());
-
-const apps: App[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0)) await app.close();
-  fake.reset();
-});
+const search = useSearchApps();
 
 /** An app whose synchronous search budget is `rph` searches an hour. */
-function setup(rph: number): App {
-  const sync = createSyncWebSearch({ baseUrl: fake.url, apiKey: 'AQVN-key', folderId: 'b1g-folder', timeoutMs: 5_000 });
-  const app = createTestApp({ source: createFakeSource({ latencyMs: 0 }), ledger: createMemoryLedger(), webSearch: { sync } }, { SEARCH_SYNC_RPH: String(rph) });
-  apps.push(app);
-  return app;
-}
+const setup = (rph: number): App => search.app({ env: { SEARCH_SYNC_RPH: String(rph) } });
 
 const TWO_PAGES = '{ a: serp(phrase: "купить диван") b: serp(phrase: "купить кресло") }';
 const phrases = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} модель ${i}`);
@@ -55,16 +36,16 @@ describe('web searches in GraphQL’s whole-document plan and in an MCP batch’
     expect(refused.json.data ?? null).toBeNull();
     expect(refused.json.errors[0].extensions.code).toBe('SOURCE_QUOTA_EXHAUSTED');
     expect(refused.json.errors[0].message).toMatch(/2 uncached sync web searches/);
-    expect(fake.calls.search).toBe(0);
+    expect(search.fake.calls.search).toBe(0);
     // One field alone fits the same budget.
     const one = await graphql(tight, '{ serp(phrase: "купить диван") }');
     expect(one.json.errors, JSON.stringify(one.json.errors)).toBeUndefined();
-    expect(fake.calls.search).toBe(1);
+    expect(search.fake.calls.search).toBe(1);
 
     const roomy = setup(10);
     const both = await graphql(roomy, TWO_PAGES);
     expect(both.json.errors, JSON.stringify(both.json.errors)).toBeUndefined();
-    expect(fake.calls.search).toBe(1 + 2);
+    expect(search.fake.calls.search).toBe(1 + 2);
   });
 
   it('GraphQL: two coreClusters fields over the live limit together (60 + 60 pages) are refused, no search', async () => {
@@ -74,7 +55,7 @@ describe('web searches in GraphQL’s whole-document plan and in an MCP batch’
     expect(refused.json.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
     expect(refused.json.errors[0].message).toMatch(/120 uncached web searches/);
     expect(refused.json.errors[0].message).toContain('post it as a task instead (POST /v2/core/clusters/task_post)');
-    expect(fake.calls.search).toBe(0);
+    expect(search.fake.calls.search).toBe(0);
   });
 
   it('REST: a live clustering over the live limit is refused naming its task route, no search', async () => {
@@ -87,7 +68,7 @@ describe('web searches in GraphQL’s whole-document plan and in an MCP batch’
     expect(body.code).toBe('QUERY_TOO_COMPLEX');
     expect(body.detail).toMatch(/120 uncached web searches/);
     expect(body.detail).toContain('(POST /v2/core/clusters/task_post)');
-    expect(fake.calls.search).toBe(0);
+    expect(search.fake.calls.search).toBe(0);
   });
 
   it('MCP batch: two serp calls over the search budget both fail before any search; within it both answer', async () => {
@@ -99,12 +80,12 @@ describe('web searches in GraphQL’s whole-document plan and in an MCP batch’
     const refused = await mcpBatch(tight, calls);
     expect(refused.map((m) => m.result.isError)).toEqual([true, true]);
     expect(refused[0]!.result.content[0]!.text).toMatch(/web searches/);
-    expect(fake.calls.search).toBe(0);
+    expect(search.fake.calls.search).toBe(0);
 
     const roomy = setup(10);
     const answered = await mcpBatch(roomy, calls);
     expect(answered.map((m) => m.result.isError ?? false)).toEqual([false, false]);
-    expect(fake.calls.search).toBe(2);
+    expect(search.fake.calls.search).toBe(2);
   });
 
   it('MCP batch: core_clusters and core_intent over the live limit together are refused, no search', async () => {
@@ -116,6 +97,6 @@ describe('web searches in GraphQL’s whole-document plan and in an MCP batch’
     expect(refused.map((m) => m.result.isError)).toEqual([true, true]);
     expect(refused[0]!.result.content[0]!.text).toMatch(/120 uncached web searches/);
     expect(refused[0]!.result.content[0]!.text).toMatch(/post it as a task instead \(POST \/v2\/core\/(clusters|intent)\/task_post\)/);
-    expect(fake.calls.search).toBe(0);
+    expect(search.fake.calls.search).toBe(0);
   });
 });

@@ -32,10 +32,11 @@ export function useSearchApps() {
     get wordstat(): FakeSource {
       return wordstat!;
     },
-    app({ format = 'xml' }: { format?: 'xml' | 'html' } = {}): App {
+    /** `env`: more settings for the app (a search budget, say). */
+    app({ format = 'xml', env = {} }: { format?: 'xml' | 'html'; env?: Record<string, string> } = {}): App {
       const sync = createSyncWebSearch({ baseUrl: fake!.url, apiKey: 'AQVN-key', folderId: 'b1g-folder', timeoutMs: 5_000, format });
       wordstat = createFakeSource({ latencyMs: 0 });
-      const app = createTestApp({ source: wordstat, ledger: createMemoryLedger(), webSearch: { sync } }, { SEARCH_RESPONSE_FORMAT: format });
+      const app = createTestApp({ source: wordstat, ledger: createMemoryLedger(), webSearch: { sync } }, { ...env, SEARCH_RESPONSE_FORMAT: format });
       apps.push(app);
       return app;
     },
