@@ -1,41 +1,53 @@
-/** Where a batch goes: sonic-boom's stream (pino.destination), or anything that writes text in order. */
+/** Where a batch goes: sonic-boom's stream in buffer mode (pino.destination), or anything that writes bytes in order. */
 export interface LineSink {
-  write(text: string): boolean;
+  write(chunk: Buffer): boolean;
   flush(callback?: (error?: Error) => void): void;
   flushSync(): void;
 }
 
 /**
- * pino's destination for stdout: lines are joined in memory and handed to the sink a batch at a time. sonic-boom
- * batches too (`minLength`), but measures the UTF-8 length of its whole pending text on every write — up to 8 KiB
- * scanned per access line, 4 % of a /v1 cache hit's CPU in the profile (bench/README.md, "The hit path, 2026-11-27").
- * Here a line costs an array push; the sink sees one write per batch. `flush`/`flushSync` (pino calls them: the
- * flush timer, a fatal line, process exit) pass everything held first.
+ * pino's destination for stdout: lines are encoded, as they come, into one buffer that the sink gets a batch at a
+ * time. A line costs one UTF-8 write into memory: no array of strings to join (the join flattened every line
+ * again) and no `Buffer.byteLength` of pending text per line (sonic-boom's text mode measured its whole pending
+ * batch on every write: 4 % of a /v1 cache hit's CPU; bench/README.md, "The hit path, 2026-11-27").
+ * `flush`/`flushSync` (pino calls them: the flush timer, a fatal line, process exit) pass everything held first.
  */
 export class LineBatch {
-  #lines: string[] = [];
-  #chars = 0;
+  #bytes: Buffer;
+  #used = 0;
+  #lines = 0;
 
   constructor(
     private readonly sink: LineSink,
-    /** Characters held before a write (a Cyrillic character is 2 bytes: keep it under the sink's largest write). */
-    private readonly batchChars: number,
-  ) {}
+    /** Bytes held before a write (keep it at most the sink's largest write: sonic-boom's is 16 KiB). */
+    private readonly batchBytes: number,
+  ) {
+    this.#bytes = Buffer.allocUnsafe(batchBytes);
+  }
 
   write(line: string): boolean {
-    this.#lines.push(line);
-    this.#chars += line.length;
-    if (this.#chars >= this.batchChars) this.drain();
+    // A UTF-16 unit is at most 3 bytes in UTF-8: a line that might not fit waits for the next buffer.
+    const most = line.length * 3;
+    if (this.#used + most > this.batchBytes) {
+      this.drain();
+      if (most > this.batchBytes) {
+        this.sink.write(Buffer.from(line, 'utf8')); // a line longer than a batch goes on its own
+        return true;
+      }
+    }
+    this.#used += this.#bytes.write(line, this.#used, 'utf8');
+    this.#lines++;
     return true;
   }
 
-  /** Hands the held lines to the sink, in order. */
+  /** Hands the held lines to the sink, in order (the sink keeps the bytes: a fresh buffer takes the next lines). */
   drain(): void {
-    if (this.#lines.length === 0) return;
-    const text = this.#lines.length === 1 ? this.#lines[0]! : this.#lines.join('');
-    this.#lines = [];
-    this.#chars = 0;
-    this.sink.write(text);
+    if (this.#used === 0) return;
+    const chunk = this.#bytes.subarray(0, this.#used);
+    this.#bytes = Buffer.allocUnsafe(this.batchBytes);
+    this.#used = 0;
+    this.#lines = 0;
+    this.sink.write(chunk);
   }
 
   flush(callback?: (error?: Error) => void): void {
@@ -50,6 +62,6 @@ export class LineBatch {
 
   /** Lines held, not yet handed on (tests, the shutdown log). */
   get heldLines(): number {
-    return this.#lines.length;
+    return this.#lines;
   }
 }

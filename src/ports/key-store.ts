@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** An API key the service issued, as stored: never the key itself, only its hash. */
 export interface StoredKey {
@@ -22,5 +22,5 @@ export interface KeyStore {
  * sides import rather than in either of them.
  */
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return hash('sha256', key, 'hex');
 }

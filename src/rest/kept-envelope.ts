@@ -43,7 +43,7 @@ export function envelopeTemplate(path: string, body: unknown, result: readonly u
     fill(startedAt, now) {
       const time = JSON.stringify(formatSeconds(now - startedAt));
       const task = JSON.stringify(randomUUID());
-      const out = Buffer.allocUnsafe(fixed + 2 * time.length + task.length);
+      const out = answerBuffer(fixed + 2 * time.length + task.length);
       let at = head.copy(out, 0);
       at += out.write(time, at, 'latin1');
       at += afterTime.copy(out, at);
@@ -54,4 +54,25 @@ export function envelopeTemplate(path: string, body: unknown, result: readonly u
       return out;
     },
   };
+}
+
+/** Bytes of one slab that answers are cut from. */
+const SLAB_BYTES = 256 * 1024;
+let slab = Buffer.allocUnsafe(SLAB_BYTES);
+let slabUsed = 0;
+
+/**
+ * A buffer for one answer, cut from a shared slab as Node's own pool does for buffers under 4 KiB: a kept /v1 answer
+ * is 2–8 KiB, and a fresh ArrayBuffer for each was 2 % of a /v1 cache hit's CPU (bench/README.md, "The hit path,
+ * 2026-11-27, second pass"). A slab is never written twice; it is freed once no answer cut from it is held.
+ */
+function answerBuffer(size: number): Buffer {
+  if (size > SLAB_BYTES / 8) return Buffer.allocUnsafe(size);
+  if (slabUsed + size > SLAB_BYTES) {
+    slab = Buffer.allocUnsafe(SLAB_BYTES);
+    slabUsed = 0;
+  }
+  const out = slab.subarray(slabUsed, slabUsed + size);
+  slabUsed += size;
+  return out;
 }

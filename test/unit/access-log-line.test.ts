@@ -19,3 +19,40 @@ describe('the access line (written without the redaction walk)', () => {
     expect(lines()).toHaveLength(2);
   });
 });
+
+describe('the access line written as text', () => {
+  const noMetrics = { httpRequest: () => {} } as unknown as Metrics;
+
+  it('escapes what the client chose (an unmatched path) and stays one JSON line', async () => {
+    const { logger, untilLine, text } = createCapturedLogger('info');
+    const access = createAccessLog({ logger, metrics: noMetrics });
+    const path = '/v9/"quoted"\\slash\nnew-line\u2028/ноутбук';
+    access({ info: { requestId: 'req-2', startedAt: 0 }, method: 'GET', path, route: 'unmatched', status: 404, xCache: null });
+    const line = await untilLine((l) => l.reqId === 'req-2');
+    expect(line).toMatchObject({ path, route: 'unmatched', status: 404, msg: 'request' });
+    expect(line).not.toHaveProperty('keyId');
+    expect(line).not.toHaveProperty('cache');
+    expect(text().split('\n').filter(Boolean)).toHaveLength(1);
+  });
+
+  it('keeps the levels: a probe is debug (not written at info), a 5xx is an error line', async () => {
+    const { logger, untilLine, lines } = createCapturedLogger('info');
+    const access = createAccessLog({ logger, metrics: noMetrics });
+    access({ info: { requestId: 'probe', startedAt: 0 }, method: 'GET', path: '/healthz', route: '/healthz', status: 200, xCache: null });
+    access({ info: { requestId: 'boom', startedAt: 0 }, method: 'POST', path: '/v2/stats/top', route: '/v2/stats/top', status: 503, xCache: 'STALE' });
+    expect(await untilLine((l) => l.reqId === 'boom')).toMatchObject({ level: 50, msg: 'request failed', cache: 'STALE' });
+    expect(lines().map((l) => l.reqId)).toEqual(['boom']);
+  });
+
+  it('gives a logger not made here the same fields as an object', () => {
+    const seen: { level: string; obj: object; msg?: string }[] = [];
+    const record = (level: string) => (obj: object, msg?: string) => void seen.push({ level, obj, msg });
+    const logger = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), child: () => logger };
+    createAccessLog({ logger, metrics: noMetrics })({
+      info: { requestId: 'req-3', startedAt: 0, keyId: 'k3' }, method: 'POST', path: '/v1/x', route: '/v1/x', status: 200, xCache: 'HIT',
+    });
+    expect(seen).toEqual([
+      { level: 'info', msg: 'request', obj: { reqId: 'req-3', method: 'POST', route: '/v1/x', status: 200, durationMs: expect.any(Number), cache: 'HIT', keyId: 'k3' } },
+    ]);
+  });
+});

@@ -18,4 +18,16 @@ describe('the /v1 envelope of a kept answer', () => {
     expect(filled.time).toBe('1.2340 sec.');
     expect(template.fill(0, 0).toString()).not.toBe(template.fill(0, 0).toString()); // a fresh id each time
   });
+
+  it('gives every answer bytes of its own, though answers are cut from shared slabs', () => {
+    const result = [{ keyword: 'ноутбук', search_volume: 5, monthly_searches: [] }];
+    const template = envelopeTemplate('/v1/keywords/search_volume', { keywords: ['ноутбук'.repeat(200)] }, result, 0.1)!;
+    // Enough answers to fill several slabs: each keeps its own id, none written over by a later one.
+    const answers = Array.from({ length: 400 }, (_, i) => template.fill(0, i));
+    const texts = answers.map((answer) => answer.toString('utf8'));
+    for (let i = 0; i < 400; i++) template.fill(0, 1e6 + i);
+    expect(answers.map((answer) => answer.toString('utf8'))).toEqual(texts);
+    expect(new Set(texts.map((text) => JSON.parse(text).tasks[0].id)).size).toBe(400);
+    expect(texts.every((text, i) => JSON.parse(text).tasks[0].time === `${(i / 1000).toFixed(4)} sec.`)).toBe(true);
+  });
 });

@@ -6,7 +6,7 @@ function recordingSink() {
   const writes: string[] = [];
   const calls: string[] = [];
   const sink: LineSink = {
-    write: (text) => (writes.push(text), true),
+    write: (chunk) => (writes.push(chunk.toString('utf8')), true),
     flush: (callback) => (calls.push('flush'), callback?.()),
     flushSync: () => void calls.push('flushSync'),
   };
@@ -16,15 +16,31 @@ function recordingSink() {
 describe('LineBatch, the access log batch in front of stdout', () => {
   it('holds lines until a batch is full, then hands them on in one write, in order', () => {
     const { sink, writes } = recordingSink();
-    const batch = new LineBatch(sink, 30);
-    batch.write('{"n":1}\n');
-    batch.write('{"n":2}\n');
-    batch.write('{"n":3}\n');
+    const line = (n: number) => `{"n":${n},"pad":"${'x'.repeat(90)}"}\n`; // 108 bytes
+    const batch = new LineBatch(sink, 1024);
+    for (let n = 1; n <= 7; n++) batch.write(line(n));
     expect(writes).toEqual([]);
-    expect(batch.heldLines).toBe(3);
-    batch.write('{"n":4}\n'); // 32 characters: the batch is full
-    expect(writes).toEqual(['{"n":1}\n{"n":2}\n{"n":3}\n{"n":4}\n']);
-    expect(batch.heldLines).toBe(0);
+    expect(batch.heldLines).toBe(7);
+    // 756 bytes held; the next line may need 3 × 108 (as if it were all Cyrillic): the seven go first.
+    batch.write(line(8));
+    expect(writes).toEqual([[1, 2, 3, 4, 5, 6, 7].map(line).join('')]);
+    expect(batch.heldLines).toBe(1);
+  });
+
+  it('writes Cyrillic as UTF-8, and a line that may not fit goes after the held ones, never split', () => {
+    const { sink, writes } = recordingSink();
+    const batch = new LineBatch(sink, 1000);
+    const short = '{"phrase":"ноутбук"}\n';
+    const long = `{"phrase":"${'ш'.repeat(316)}"}\n`; // may need 3 × 330 bytes, more than is left: the next buffer
+    batch.write(short);
+    batch.write(long);
+    expect(writes).toEqual([short]);
+    batch.flushSync();
+    expect(writes).toEqual([short, long]);
+    const huge = `{"phrase":"${'я'.repeat(600)}"}\n`; // more than a batch: written on its own, in order
+    batch.write(short);
+    batch.write(huge);
+    expect(writes.slice(2)).toEqual([short, huge]);
   });
 
   it('flush and flushSync pass what is held before the sink flushes (the timer, a fatal line, exit)', () => {
