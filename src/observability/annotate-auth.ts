@@ -1,4 +1,4 @@
-import type { Authenticator } from '../services/auth/authenticator.js';
+import type { Authenticator, Principal } from '../services/auth/authenticator.js';
 import { currentRequest } from '../http/request-context.js';
 
 /**
@@ -6,13 +6,16 @@ import { currentRequest } from '../http/request-context.js';
  * faces authenticate through it, so REST and GraphQL lines carry the key id alike.
  */
 export function annotateAuthenticator(inner: Authenticator): Authenticator {
+  const noted = (principal: Principal | undefined) => {
+    const info = currentRequest();
+    if (principal && info) info.keyId = principal.keyId;
+    return principal;
+  };
   return {
     ...(inner.challenge === undefined ? {} : { challenge: inner.challenge }),
     async authenticate(authorization, peer) {
-      const principal = await inner.authenticate(authorization, peer);
-      const info = currentRequest();
-      if (principal && info) info.keyId = principal.keyId;
-      return principal;
+      return noted(await inner.authenticate(authorization, peer));
     },
+    known: (authorization) => noted(inner.known?.(authorization)),
   };
 }

@@ -79,6 +79,13 @@ export function recordRow(runtime: ServiceRuntime, principal: Principal, started
 }
 
 /**
+ * The caller when they are known at once (Authenticator.known): no promise, for the kept-answer paths. Undefined
+ * means "ask requirePrincipal", never a refusal.
+ */
+export const knownPrincipal = (runtime: ServiceRuntime, authorization: string | null): Principal | undefined =>
+  runtime.authenticator.known?.(authorization);
+
+/**
  * The caller behind an Authorization header; UNAUTHENTICATED without a valid key (the face adds the 401), and
  * TOO_MANY_REQUESTS (429) when `peer`, the socket's address, sent too many wrong keys (authenticator.ts).
  */

@@ -192,3 +192,33 @@ describe('key lookups cached while the change feed is live', () => {
     expect(cache.get(ISSUED)).toBeUndefined();
   });
 });
+
+describe('known(): the principal at once, asking nobody', () => {
+  it('knows a static key and a cached issued key, and nothing it would have to ask the store about', async () => {
+    const { store, counter, revoke } = createStore();
+    const { feed, change, setLive } = createFeed();
+    const auth = createAuthenticator(['static_key_0123456789'], store, { changes: feed });
+    expect(auth.known?.(bearer('static_key_0123456789'))?.name).toBe('API_KEYS');
+    expect(auth.known?.(bearer(ISSUED))).toBeUndefined(); // not yet looked up: authenticate asks
+    expect(counter.lookups).toBe(0);
+    await auth.authenticate(bearer(ISSUED));
+    expect(auth.known?.(bearer(ISSUED))).toEqual({ keyId: 'key_1', name: 'dash' });
+    expect(counter.lookups).toBe(1);
+    revoke('key_1');
+    change({ kind: 'revoked', keyId: 'key_1' });
+    expect(auth.known?.(bearer(ISSUED))).toBeUndefined();
+    await auth.authenticate(bearer(OTHER));
+    setLive(false); // no feed: nothing cached can be trusted
+    expect(auth.known?.(bearer(OTHER))).toBeUndefined();
+    expect(auth.known?.('Basic abc')).toBeUndefined();
+    expect(auth.known?.(null)).toBeUndefined();
+  });
+
+  it('a key the store refused (remembered as unknown) is not known', async () => {
+    const { store, counter } = createStore();
+    const auth = createAuthenticator([], store, { changes: createFeed().feed });
+    expect(await auth.authenticate(bearer('sds_wrong_key_0123456789'))).toBeUndefined();
+    expect(counter.lookups).toBe(1);
+    expect(auth.known?.(bearer('sds_wrong_key_0123456789'))).toBeUndefined();
+  });
+});

@@ -21,6 +21,12 @@ export interface Authenticator {
    * asking the store.
    */
   authenticate(authorization: string | null | undefined, peer?: string): Promise<Principal | undefined>;
+  /**
+   * The principal when it is known at once, asking nobody and refusing nothing: a key of API_KEYS, or an issued key
+   * remembered while the change feed is live. Undefined means only "ask authenticate" (which may look the key up,
+   * throttle or refuse). A cache hit answers through this without a promise: each one was a cost on that path.
+   */
+  known?(authorization: string | null | undefined): Principal | undefined;
   /** The WWW-Authenticate value of a 401 when it says more than `Bearer` (OAuth on: where its metadata is). */
   readonly challenge?: string;
 }
@@ -100,22 +106,33 @@ export function createAuthenticator(staticKeys: readonly string[], store?: KeySt
     const digest = sha256(key);
     return { digest, principal: { keyId: `env-${digest.toString('hex').slice(0, 12)}`, name: 'API_KEYS' } };
   });
+  /** What is known of a presented key without asking anyone: a static key's principal, or what the cache holds. */
+  const recognise = (key: string): { principal?: Principal; digest: string; remembered: Principal | null | undefined } => {
+    const presented = sha256(key);
+    // Compare with every static key so the time taken does not tell which one matched.
+    let found: Principal | undefined;
+    for (const candidate of digests) {
+      if (timingSafeEqual(candidate.digest, presented)) found = candidate.principal;
+    }
+    // Looked up by digest, as the store's unique index does: how long finding a digest takes says nothing
+    // about any key (SHA-256 has no usable preimages).
+    const digest = presented.toString('hex');
+    if (found) return { principal: found, digest, remembered: undefined };
+    const remembered = cache.get(digest);
+    return remembered && cachesKnown() ? { principal: remembered, digest, remembered } : { digest, remembered };
+  };
+  const keyOf = (authorization: string | null | undefined) => (authorization ? BEARER.exec(authorization)?.[1] : undefined);
+
   return {
+    known(authorization) {
+      const key = keyOf(authorization);
+      return key === undefined ? undefined : recognise(key).principal;
+    },
     async authenticate(authorization, peer) {
-      const match = authorization ? BEARER.exec(authorization) : null;
-      if (!match) return undefined;
-      const presented = sha256(match[1]!);
-      // Compare with every static key so the time taken does not tell which one matched.
-      let found: Principal | undefined;
-      for (const candidate of digests) {
-        if (timingSafeEqual(candidate.digest, presented)) found = candidate.principal;
-      }
-      if (found) return found;
-      // Looked up by digest, as the store's unique index does: how long finding a digest takes says nothing
-      // about any key (SHA-256 has no usable preimages).
-      const digest = presented.toString('hex');
-      const remembered = cache.get(digest);
-      if (remembered && cachesKnown()) return remembered;
+      const key = keyOf(authorization);
+      if (key === undefined) return undefined;
+      const { principal: known, digest, remembered } = recognise(key);
+      if (known) return known;
       // Past here the key is wrong or only the store can tell: a peer that sent too many wrong ones waits, unasked.
       const wait = throttle.waitSeconds(peer);
       if (wait > 0) {

@@ -25,6 +25,8 @@ const JWT_BEARER = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)\s
 export function withAccessTokens(keys: Authenticator, options: AccessTokenOptions): Authenticator {
   return {
     challenge: `Bearer resource_metadata="${options.resourceMetadataUrl}"`,
+    // A token is verified first (authenticate); any other Bearer value is an API key as before.
+    known: (authorization) => (authorization && JWT_BEARER.test(authorization) ? undefined : keys.known?.(authorization)),
     async authenticate(authorization, peer) {
       const token = authorization ? JWT_BEARER.exec(authorization)?.[1] : undefined;
       if (token) {
