@@ -113,7 +113,8 @@ export function createGraphQLEntry(runtime: ServiceRuntime, yoga: GraphQLServe, 
 
     let text: string;
     try {
-      text = (await call.readBody(MAX_KEY_BYTES)).toString('utf8');
+      // Already here (node:http, a body that came with its headers): read at once, no listener and no promise.
+      text = (call.receivedBody?.(MAX_KEY_BYTES) ?? (await call.readBody(MAX_KEY_BYTES))).toString('utf8');
     } catch (readError) {
       return yoga.serve(call, { readError });
     }

@@ -27,6 +27,12 @@ export interface HttpCall {
    */
   readBody(limit: number): Promise<Buffer>;
   /**
+   * The whole body at once, when it has already arrived and nothing has read it (and it is within `limit`), else
+   * undefined: then readBody, which waits and says what went wrong. The kept answers use it to answer without a
+   * promise. Absent where a carrier cannot tell (fetch).
+   */
+  receivedBody?(limit: number): Buffer | undefined;
+  /**
    * The request as a Web Request (method as sent, URL, every header, the unread body), for a library that takes
    * one (the MCP SDK's transport) or a check that reads every header (the explorer's). The body is read through
    * this or through readBody, never both.

@@ -14,7 +14,8 @@ export interface FrontEntry {
    * (`/explorer/*`); also the metrics label.
    */
   path: string;
-  serve(call: HttpCall, params: Record<string, string>): Promise<Reply>;
+  /** The answer, or a promise of it: an answer known at once (a kept one) goes out with no promise on its way. */
+  serve(call: HttpCall, params: Record<string, string>): Reply | Promise<Reply>;
 }
 
 export interface HttpFrontOptions {
@@ -33,8 +34,8 @@ export interface HttpFrontOptions {
   logger: Logger;
 }
 
-/** A routed call, ready to run: its answer, decorated, logged and counted. */
-export type Routed = (call: HttpCall) => Promise<Reply>;
+/** A routed call, ready to run: its answer (at once when the route had it at once), decorated, logged and counted. */
+export type Routed = (call: HttpCall) => Reply | Promise<Reply>;
 
 export interface HttpFront<R extends Routed | undefined = Routed | undefined> {
   /** The handler of a request: every path has one when the front has `notFound`, else undefined for the others. */
@@ -57,7 +58,7 @@ export function createHttpFront(options: HttpFrontOptions): HttpFront;
 export function createHttpFront(options: HttpFrontOptions): HttpFront {
   interface Store {
     label: string;
-    serve(call: HttpCall, params: Record<string, string>): Promise<Reply>;
+    serve(call: HttpCall, params: Record<string, string>): Reply | Promise<Reply>;
   }
   const router = FindMyWay({ caseSensitive: true, ignoreTrailingSlash: false });
   const noop = () => {};
@@ -79,19 +80,31 @@ export function createHttpFront(options: HttpFrontOptions): HttpFront {
   // A path the router cannot read (a malformed %-escape, a parameter over its length) still belongs to its folder.
   const folderOf = (path: string) => folders.find(({ prefix }) => (prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix))?.store;
 
-  const run = async (store: Store, params: Record<string, string>, call: HttpCall, info: RequestInfo): Promise<Reply> => {
+  /** The 500 of anything a route threw or rejected with (logged, never a crash). */
+  const internalError = (store: Store, error: unknown): Reply => {
+    options.logger.error({ err: error, route: store.label }, 'unexpected error in an HTTP route');
+    const internal = new DomainError('INTERNAL', 'internal error');
+    return jsonReply({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: internal.message, code: internal.code }, 500, {}, 'application/problem+json');
+  };
+
+  // Not async: a route's answer known at once is decorated and handed back at once (a kept answer's whole path
+  // then runs without a promise; each one paid AsyncLocalStorage's hooks).
+  const run = (store: Store, params: Record<string, string>, call: HttpCall, info: RequestInfo): Reply | Promise<Reply> => {
     const head = call.method === 'HEAD';
-    let reply: Reply;
+    let answer: Reply | Promise<Reply>;
     try {
       // A CORS preflight is answered here, for every path, before any route sees it.
       const preflight = options.cors.preflight(call.method, call.headers);
       // HEAD is GET without the body, on every route: the route sees a GET, the carrier drops the body.
-      reply = preflight ? { status: 204, headers: preflight, body: null } : await store.serve(head ? { ...call, method: 'GET' } : call, params);
+      answer = preflight ? { status: 204, headers: preflight, body: null } : store.serve(head ? { ...call, method: 'GET' } : call, params);
     } catch (error) {
-      options.logger.error({ err: error, route: store.label }, 'unexpected error in an HTTP route');
-      const internal = new DomainError('INTERNAL', 'internal error');
-      reply = jsonReply({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: internal.message, code: internal.code }, 500, {}, 'application/problem+json');
+      answer = internalError(store, error);
     }
+    const finish = (reply: Reply) => decorate(store, call, info, reply);
+    return answer instanceof Promise ? answer.then(finish, (error: unknown) => finish(internalError(store, error))) : finish(answer);
+  };
+
+  const decorate = (store: Store, call: HttpCall, info: RequestInfo, reply: Reply): Reply => {
     const headers = recordWriter(reply.headers);
     headers.set('x-request-id', info.requestId);
     options.cors.decorate(call.method, call.headers, headers);

@@ -18,6 +18,7 @@ export function callFromNode(req: IncomingMessage, res: ServerResponse): HttpCal
     headers: nodeHeaders(req),
     peer: req.socket.remoteAddress,
     readBody: (limit) => readNodeBody(req, limit),
+    receivedBody: (limit) => receivedNodeBody(req, limit),
     webRequest: () => webRequestOf(req),
     node: { req, res },
   };
@@ -53,6 +54,30 @@ function nodeHeaders(req: IncomingMessage): HeaderReader {
       return Array.isArray(value) ? value.join(', ') : value;
     },
   };
+}
+
+/**
+ * The body when all of it waits, unread, in the request's buffer: the request is complete, or its buffer holds the
+ * Content-Length it declared (a small body comes in the packet of its headers; the parser marks the request complete
+ * only later). Taken in one `read()`, with no listener and no promise; the stream is then let run to its end, as
+ * node:http does with a body nobody reads. Undefined otherwise (then readNodeBody).
+ */
+export function receivedNodeBody(req: IncomingMessage, limit: number): Buffer | undefined {
+  if (req.readableDidRead || req.readableFlowing === true || req.readableLength > limit) return undefined;
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (!req.complete && req.readableLength !== declared) return undefined;
+  const data = (req.read() as Buffer | null) ?? Buffer.alloc(0);
+  req.resume();
+  return data;
+}
+
+/**
+ * True while a request's body may still be on its way in the packet being parsed: node:http announces a request
+ * when its headers are parsed, before the body that came with them. A microtask later that body is in the buffer.
+ */
+export function bodyMayFollow(req: IncomingMessage): boolean {
+  const declared = req.headers['content-length'];
+  return !req.complete && declared !== undefined && declared !== '0';
 }
 
 function readNodeBody(req: IncomingMessage, limit: number): Promise<Buffer> {

@@ -6,7 +6,7 @@ import type { Family, RestRoute } from './routes.js';
 /** The REST routes as the HTTP front serves them: one call to a matched route, and the family's refusals. */
 export interface RestEndpoints {
   /** Serves a call the front matched to `route` (method included), with its path parameters. */
-  serve(route: RestRoute, call: HttpCall, params: Record<string, string>): Promise<Reply>;
+  serve(route: RestRoute, call: HttpCall, params: Record<string, string>): Reply | Promise<Reply>;
   /** The family's error answer for a call no route serves (404) or serves with another method (405). */
   refuse(family: Family, call: HttpCall, error: DomainError): Reply;
 }

@@ -9,7 +9,7 @@ import { type RestEndpoints, restFrontEntries } from './front-entries.js';
 import { knownPrincipal, recordRow, requirePrincipal, runOperation } from '../services/run-operation.js';
 import type { Principal } from '../services/auth/authenticator.js';
 import { todayIn } from '../domain/dates/calendar.js';
-import { MAX_BODY_BYTES, readTextBody } from '../face-kit/request-body.js';
+import { MAX_BODY_BYTES, readTextBody, receivedText } from '../face-kit/request-body.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { parseBody } from '../domain/requests/parse.js';
 import { assertJsonContentType, parseJsonText, readJsonBody } from './body.js';
@@ -50,93 +50,128 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
     return { status: 200, headers, body: jsonBytes(payload) };
   };
 
+  /** The kept answer for a body, if one is kept and still fresh. */
+  const keptFor = (route: RestRoute, text: string): KeptAnswer | undefined => {
+    const now = runtime.clock.now();
+    return memo?.find(route.operation, text, now, todayIn(runtime.timeZone, now));
+  };
+
+  /**
+   * The whole pipeline, from authentication on. `known` is the caller when already known, `received` the body when
+   * already read (serve looked for a kept answer with them).
+   */
+  const servePipeline = async (
+    route: RestRoute,
+    call: HttpCall,
+    params: Record<string, string>,
+    startedAt: number,
+    known?: Principal,
+    received?: string,
+  ): Promise<Reply> => {
+    const family = route.family;
+    let principal;
+    try {
+      principal = known ?? (await requirePrincipal(runtime, call.headers.get('authorization'), call.peer));
+    } catch (error) {
+      return refuse(family, call, toDomainError(error), undefined, startedAt);
+    }
+
+    // The body is read here for a route whose answers are kept; a failure to read it is thrown where the
+    // pipeline would have thrown it (inside the run: same status, same ledger row).
+    const keptRoute = memo !== undefined && isKeptRoute(route, call);
+    let text: string | undefined;
+    let readFailure: { error: unknown } | undefined;
+    let version = 0;
+    if (keptRoute) {
+      try {
+        assertJsonContentType(call.headers);
+        text = received ?? (await readTextBody(call, route.maxBodyBytes ?? MAX_BODY_BYTES));
+      } catch (error) {
+        readFailure = { error };
+      }
+      if (text !== undefined) {
+        const kept = received === undefined ? keptFor(route, text) : undefined; // a received body was looked up
+        if (kept) return serveKept(route, call, principal, startedAt, kept);
+        version = memo.version();
+      }
+    }
+
+    let body: unknown;
+    let csv: ReturnType<typeof csvRequestFor>;
+    let lang: TableLang | undefined;
+    const outcome = await runOperation(runtime, principal, {
+      face: 'REST',
+      operation: route.operation,
+      free: route.free,
+      run: async (scope) => {
+        csv = csvRequestFor(call); // ?format=csv or Accept: text/csv (src/rest/csv)
+        lang = csv && tableLangOf(call, csv); // ?lang=ru|en; a workbook follows Accept-Language
+        if (readFailure) throw readFailure.error;
+        body = text !== undefined ? parseJsonText(text) : (route.method ?? 'POST') === 'POST' ? await readJsonBody(call, route.maxBodyBytes) : Object.fromEntries(call.query);
+        // Clients of the envelope format post an array of tasks; exactly one task is accepted as that task
+        // (task_post takes the array itself: each task is checked on its own).
+        if (family === 'v1' && Array.isArray(body) && route.input !== 'each-task') body = unwrapSingleTask(body);
+        const input = route.input === 'each-task' ? body : parseBody(route.schema, body);
+        return route.handle(input, scope, { params, path: call.path, startedAt, now: () => runtime.clock.now() });
+      },
+    });
+    if (!outcome.ok) return refuse(family, call, outcome.error, body, startedAt, outcome.cost);
+    const { result: presented, cacheStatus, cost } = outcome;
+    const headers: Record<string, string> = outcome.free ? { 'x-cost': '0' } : { 'x-cache': cacheStatus, 'x-cost': String(cost) };
+    // An operation whose answer is a file (core_workbook): its bytes, whatever the format asked.
+    if (presented instanceof WorkbookFile) return workbookFileReply(presented, headers);
+    const fallback = locationFallbackHeaders(body, runtime.catalog);
+    Object.assign(headers, fallback);
+    if (text !== undefined && cacheStatus === 'HIT' && outcome.scope.tracker.staleCount() === 0 && outcome.scope.tracker.count() > 0) {
+      const v1 = family === 'v1' && route.envelope !== 'own';
+      if (!v1 || Array.isArray(presented)) {
+        const answer = v1
+          ? { result: presented as unknown[], template: envelopeTemplate(call.path, body, presented as unknown[], cost), body, headers: fallback, cost }
+          : { bytes: jsonBytes(presented), body: undefined, headers: fallback, cost };
+        const built = { version, today: outcome.scope.today, freshUntil: outcome.scope.tracker.freshUntil(), now: runtime.clock.now() };
+        memo!.keep(route.operation, text, answer, built);
+        if (answer.bytes) return { status: 200, headers: { 'content-type': JSON_TYPE, ...headers }, body: answer.bytes };
+      }
+    }
+    const payload =
+      family === 'v1' && route.envelope !== 'own'
+        ? presentEnvelope({ path: call.path, body, startedAt, now: runtime.clock.now() }, presented as unknown[], cost)
+        : presented;
+    // A finished core_clean task's file is its semantic-core workbook; still waiting, its JSON status.
+    const cleanFile = csv === 'xlsx' && isCoreCleanTaskGet(call.path) ? coreCleanTaskFile(presented, lang ?? 'en', runtime) : undefined;
+    if (cleanFile) return workbookFileReply(cleanFile, headers);
+    // A finished task's CSV is its result items' table; a task still waiting answers its JSON status instead.
+    const rows = route.envelope === 'own' ? finishedTaskResult(presented) : presented;
+    const file = { lang, body, source: runtime.sourceKind, catalog: runtime.catalog, timeZone: runtime.timeZone, now: runtime.clock.now() };
+    const table = csv && rows !== undefined && (await csvReply(call.path, rows, csv, headers, file));
+    if (table) return table;
+    // A task's result page is written as it is read from the database (up to 10,000 keywords).
+    return rows instanceof StreamedList ? streamedJsonReply(payload, rows, headers) : jsonReply(payload, 200, headers);
+  };
+
   return {
     refuse: (family, call, error) => refuse(family, call, error),
-    async serve(route, call, params) {
-      const family = route.family;
+    serve(route, call, params) {
       const startedAt = runtime.clock.now();
-      let principal;
-      try {
-        const authorization = call.headers.get('authorization');
-        principal = knownPrincipal(runtime, authorization) ?? (await requirePrincipal(runtime, authorization, call.peer));
-      } catch (error) {
-        return refuse(family, call, toDomainError(error), undefined, startedAt);
-      }
-
-      // The body is read here for a route whose answers are kept; a failure to read it is thrown where the
-      // pipeline would have thrown it (inside the run: same status, same ledger row).
-      const keptRoute = memo !== undefined && isKeptRoute(route, call);
-      let text: string | undefined;
-      let readFailure: { error: unknown } | undefined;
-      let version = 0;
-      if (keptRoute) {
-        try {
-          assertJsonContentType(call.headers);
-          text = await readTextBody(call, route.maxBodyBytes ?? MAX_BODY_BYTES);
-        } catch (error) {
-          readFailure = { error };
-        }
-        if (text !== undefined) {
-          const now = runtime.clock.now();
-          const kept = memo.find(route.operation, text, now, todayIn(runtime.timeZone, now));
-          if (kept) return serveKept(route, call, principal, startedAt, kept);
-          version = memo.version();
-        }
-      }
-
-      let body: unknown;
-      let csv: ReturnType<typeof csvRequestFor>;
-      let lang: TableLang | undefined;
-      const outcome = await runOperation(runtime, principal, {
-        face: 'REST',
-        operation: route.operation,
-        free: route.free,
-        run: async (scope) => {
-          csv = csvRequestFor(call); // ?format=csv or Accept: text/csv (src/rest/csv)
-          lang = csv && tableLangOf(call, csv); // ?lang=ru|en; a workbook follows Accept-Language
-          if (readFailure) throw readFailure.error;
-          body = text !== undefined ? parseJsonText(text) : (route.method ?? 'POST') === 'POST' ? await readJsonBody(call, route.maxBodyBytes) : Object.fromEntries(call.query);
-          // Clients of the envelope format post an array of tasks; exactly one task is accepted as that task
-          // (task_post takes the array itself: each task is checked on its own).
-          if (family === 'v1' && Array.isArray(body) && route.input !== 'each-task') body = unwrapSingleTask(body);
-          const input = route.input === 'each-task' ? body : parseBody(route.schema, body);
-          return route.handle(input, scope, { params, path: call.path, startedAt, now: () => runtime.clock.now() });
-        },
-      });
-      if (!outcome.ok) return refuse(family, call, outcome.error, body, startedAt, outcome.cost);
-      const { result: presented, cacheStatus, cost } = outcome;
-      const headers: Record<string, string> = outcome.free ? { 'x-cost': '0' } : { 'x-cache': cacheStatus, 'x-cost': String(cost) };
-      // An operation whose answer is a file (core_workbook): its bytes, whatever the format asked.
-      if (presented instanceof WorkbookFile) return workbookFileReply(presented, headers);
-      const fallback = locationFallbackHeaders(body, runtime.catalog);
-      Object.assign(headers, fallback);
-      if (text !== undefined && cacheStatus === 'HIT' && outcome.scope.tracker.staleCount() === 0 && outcome.scope.tracker.count() > 0) {
-        const v1 = family === 'v1' && route.envelope !== 'own';
-        if (!v1 || Array.isArray(presented)) {
-          const answer = v1
-            ? { result: presented as unknown[], template: envelopeTemplate(call.path, body, presented as unknown[], cost), body, headers: fallback, cost }
-            : { bytes: jsonBytes(presented), body: undefined, headers: fallback, cost };
-          const built = { version, today: outcome.scope.today, freshUntil: outcome.scope.tracker.freshUntil(), now: runtime.clock.now() };
-          memo!.keep(route.operation, text, answer, built);
-          if (answer.bytes) return { status: 200, headers: { 'content-type': JSON_TYPE, ...headers }, body: answer.bytes };
-        }
-      }
-      const payload =
-        family === 'v1' && route.envelope !== 'own'
-          ? presentEnvelope({ path: call.path, body, startedAt, now: runtime.clock.now() }, presented as unknown[], cost)
-          : presented;
-      // A finished core_clean task's file is its semantic-core workbook; still waiting, its JSON status.
-      const cleanFile = csv === 'xlsx' && isCoreCleanTaskGet(call.path) ? coreCleanTaskFile(presented, lang ?? 'en', runtime) : undefined;
-      if (cleanFile) return workbookFileReply(cleanFile, headers);
-      // A finished task's CSV is its result items' table; a task still waiting answers its JSON status instead.
-      const rows = route.envelope === 'own' ? finishedTaskResult(presented) : presented;
-      const file = { lang, body, source: runtime.sourceKind, catalog: runtime.catalog, timeZone: runtime.timeZone, now: runtime.clock.now() };
-      const table = csv && rows !== undefined && (await csvReply(call.path, rows, csv, headers, file));
-      if (table) return table;
-      // A task's result page is written as it is read from the database (up to 10,000 keywords).
-      return rows instanceof StreamedList ? streamedJsonReply(payload, rows, headers) : jsonReply(payload, 200, headers);
+      // A kept answer for a caller known at once whose body is already here is answered at once: not one promise
+      // on its way (each paid AsyncLocalStorage's hooks). Anything else, a refusal included, is the pipeline's.
+      const known = knownPrincipal(runtime, call.headers.get('authorization'));
+      if (!known || memo === undefined || !isKeptRoute(route, call) || !isJsonContentType(call)) return servePipeline(route, call, params, startedAt, known);
+      const received = receivedText(call, route.maxBodyBytes ?? MAX_BODY_BYTES);
+      const kept = received === undefined ? undefined : keptFor(route, received);
+      return kept ? serveKept(route, call, known, startedAt, kept) : servePipeline(route, call, params, startedAt, known, received);
     },
   };
+}
+
+/** True when the body may be read as JSON (assertJsonContentType would let it through). */
+function isJsonContentType(call: HttpCall): boolean {
+  try {
+    assertJsonContentType(call.headers);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

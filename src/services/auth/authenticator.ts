@@ -114,10 +114,10 @@ export function createAuthenticator(staticKeys: readonly string[], store?: KeySt
     for (const candidate of digests) {
       if (timingSafeEqual(candidate.digest, presented)) found = candidate.principal;
     }
+    if (found) return { principal: found, digest: '', remembered: undefined }; // a static key is never looked up
     // Looked up by digest, as the store's unique index does: how long finding a digest takes says nothing
     // about any key (SHA-256 has no usable preimages).
     const digest = presented.toString('hex');
-    if (found) return { principal: found, digest, remembered: undefined };
     const remembered = cache.get(digest);
     return remembered && cachesKnown() ? { principal: remembered, digest, remembered } : { digest, remembered };
   };
