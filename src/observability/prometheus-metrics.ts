@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CacheResult, Metrics } from '../ports/metrics.js';
+import { RequestDurationHistogram } from './request-duration-histogram.js';
 
 /** Every metric this service exports; names are part of the operations contract (dashboards, alerts). */
 export const METRIC_NAMES = {
@@ -53,13 +54,11 @@ export function createPrometheusMetrics(options: { processMetrics?: boolean } = 
     registers,
     collect: flushPendingHttp,
   });
-  const httpDuration = new Histogram({
-    name: METRIC_NAMES.httpDuration,
-    help: 'HTTP request latency in seconds, until the response head is ready',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20],
-    registers,
-  });
+  const httpDuration = new RequestDurationHistogram(
+    METRIC_NAMES.httpDuration,
+    'HTTP request latency in seconds, until the response head is ready',
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20],
+  ).registerIn(registry);
   const httpCache = new Counter({
     name: METRIC_NAMES.httpCache,
     help: 'Data responses by route and X-Cache value (HIT, MISS, STALE)',
@@ -122,7 +121,7 @@ export function createPrometheusMetrics(options: { processMetrics?: boolean } = 
       const pending = pendingHttp.get(key);
       if (pending) pending.count++;
       else pendingHttp.set(key, { method, route, status: String(status), ...(cache ? { cache } : {}), count: 1 });
-      httpDuration.observe({ method, route }, durationSeconds);
+      httpDuration.observe(method, route, durationSeconds);
     },
     cacheResult: (method, result) => cacheResults.inc({ method, result }),
     sourceCall(method, outcome, durationSeconds) {
