@@ -73,7 +73,7 @@ export function receivedNodeBody(req: IncomingMessage, limit: number): Buffer | 
 
 /**
  * True while a request's body may still be on its way in the packet being parsed: node:http announces a request
- * when its headers are parsed, before the body that came with them. A microtask later that body is in the buffer.
+ * when its headers are parsed, before the body that came with them. A tick later that body is in the buffer.
  */
 export function bodyMayFollow(req: IncomingMessage): boolean {
   const declared = req.headers['content-length'];
