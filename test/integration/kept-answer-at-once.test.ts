@@ -116,4 +116,24 @@ describe('a kept answer over node:http', () => {
     expect(counts.slice(2)).toEqual([0, 0]); // kept (the second request keeps it, the next ones are served from it)
     await app.close();
   });
+
+  it('leaves every other request to the pipeline: a body split across packets, a wrong media type, broken JSON, a wrong key', async () => {
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
+    const port = await listen(app.handleNode);
+    const body = JSON.stringify({ keywords: ['пицца'], location_code: 2643 });
+    const auth = { authorization: `Bearer ${TEST_KEY}` };
+    const request = post('/v1/keywords/search_volume', body, auth);
+    await rawRequest(port, [request]);
+    expect(await rawRequest(port, [request])).toMatch(/x-cache: HIT/i); // kept from here on
+    const split = request.length - 5;
+    const late = await rawRequest(port, [request.slice(0, split), request.slice(split)], 20);
+    expect(late).toMatch(/^HTTP\/1\.1 200[\s\S]*x-cache: HIT/i); // read by the pipeline, served from the kept answer
+    const text = await rawRequest(port, [post('/v1/keywords/search_volume', body, { ...auth, 'content-type': 'text/plain' })]);
+    expect(text).toMatch(/^HTTP\/1\.1 415/);
+    const broken = await rawRequest(port, [post('/v1/keywords/search_volume', body.slice(0, -1), auth)]);
+    expect(broken).toMatch(/^HTTP\/1\.1 400/);
+    const stranger = await rawRequest(port, [post('/v1/keywords/search_volume', body, { authorization: 'Bearer not-a-key-0123456789' })]);
+    expect(stranger).toMatch(/^HTTP\/1\.1 401/);
+    await app.close();
+  });
 });
