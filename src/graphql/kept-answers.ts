@@ -99,43 +99,13 @@ function isKeptForm(text: string): boolean {
 }
 
 /** The `/graphql` entry: kept answers in front, Yoga behind. */
-export function createGraphQLEntry(runtime: ServiceRuntime, yoga: GraphQLServe, maxBytes = MEMO_MAX_BYTES): (call: HttpCall) => Promise<Reply> {
+export function createGraphQLEntry(runtime: ServiceRuntime, yoga: GraphQLServe, maxBytes = MEMO_MAX_BYTES): (call: HttpCall) => Reply | Promise<Reply> {
   const dataVersion = runtime.dataVersion;
   if (!dataVersion) return (call) => yoga.serve(call);
   const kept = new LRUCache<string, Entry>({ maxSize: Math.max(1, maxBytes), sizeCalculation: (entry) => entry.size });
 
-  return async (call) => {
-    if (call.method !== 'POST' || call.query.size > 0) return yoga.serve(call);
-    const contentType = call.headers.get('content-type');
-    if (contentType === null || !/^application\/json\s*(;|$)/i.test(contentType)) return yoga.serve(call);
-    const declared = Number(call.headers.get('content-length') ?? NaN);
-    if (!(declared >= 0 && declared <= MAX_KEY_BYTES)) return yoga.serve(call);
-
-    let text: string;
-    try {
-      // Already here (node:http, a body that came with its headers): read at once, no listener and no promise.
-      text = (call.receivedBody?.(MAX_KEY_BYTES) ?? (await call.readBody(MAX_KEY_BYTES))).toString('utf8');
-    } catch (readError) {
-      return yoga.serve(call, { readError });
-    }
-    const key = `${call.headers.get('accept') ?? ''}\n${contentType}\n${text}`;
-    const now = runtime.clock.now();
-    const entry = kept.get(key);
-    let auth: AuthOutcome | undefined;
-    if (entry !== undefined) {
-      if (entry.version === dataVersion.current() && entry.today === todayIn(runtime.timeZone, now) && now < entry.freshUntil) {
-        const outcome = authenticateOutcome(runtime, call);
-        auth = outcome instanceof Promise ? await outcome : outcome;
-        if ('principal' in auth) {
-          recordRow(runtime, auth.principal, now, { operation: entry.label, cacheStatus: 'HIT', status: 200, price: entry.cost });
-          return { status: 200, headers: { ...entry.headers }, body: entry.bytes };
-        }
-        // A refused caller: Yoga answers it (the same 401 or 429), with this outcome, not a second attempt.
-      } else {
-        kept.delete(key);
-      }
-    }
-
+  /** Yoga's answer, kept when it may be (the notes say so). */
+  const toYoga = async (call: HttpCall, text: string, key: string, auth: AuthOutcome | undefined): Promise<Reply> => {
     const form = isKeptForm(text); // a JSON.parse, on the way to Yoga, which parses it again
     const notes: KeepNotes = {};
     const version = dataVersion.current();
@@ -148,5 +118,48 @@ export function createGraphQLEntry(runtime: ServiceRuntime, yoga: GraphQLServe, 
       }
     }
     return reply;
+  };
+
+  /** The kept answer for a caller (its ledger row written), or Yoga with the outcome: a refused caller is answered there, not asked again. */
+  const keptOrYoga = (call: HttpCall, text: string, key: string, entry: Entry, now: number, auth: AuthOutcome): Reply | Promise<Reply> => {
+    if (!('principal' in auth)) return toYoga(call, text, key, auth);
+    recordRow(runtime, auth.principal, now, { operation: entry.label, cacheStatus: 'HIT', status: 200, price: entry.cost });
+    return { status: 200, headers: { ...entry.headers }, body: entry.bytes };
+  };
+
+  /** The body read: its kept answer (at once for a caller known at once), else Yoga. */
+  const serveText = (call: HttpCall, contentType: string, text: string): Reply | Promise<Reply> => {
+    const key = `${call.headers.get('accept') ?? ''}\n${contentType}\n${text}`;
+    const now = runtime.clock.now();
+    const entry = kept.get(key);
+    if (entry === undefined) return toYoga(call, text, key, undefined);
+    if (!(entry.version === dataVersion.current() && entry.today === todayIn(runtime.timeZone, now) && now < entry.freshUntil)) {
+      kept.delete(key);
+      return toYoga(call, text, key, undefined);
+    }
+    const auth = authenticateOutcome(runtime, call);
+    return auth instanceof Promise ? auth.then((outcome) => keptOrYoga(call, text, key, entry, now, outcome)) : keptOrYoga(call, text, key, entry, now, auth);
+  };
+
+  const readThenServe = async (call: HttpCall, contentType: string): Promise<Reply> => {
+    let text: string;
+    try {
+      text = (await call.readBody(MAX_KEY_BYTES)).toString('utf8');
+    } catch (readError) {
+      return yoga.serve(call, { readError });
+    }
+    return serveText(call, contentType, text);
+  };
+
+  // Not async: a kept answer whose body is already here (node:http, a body that came with its headers) and whose
+  // caller is known at once is answered with no promise, as REST's are.
+  return (call) => {
+    if (call.method !== 'POST' || call.query.size > 0) return yoga.serve(call);
+    const contentType = call.headers.get('content-type');
+    if (contentType === null || !/^application\/json\s*(;|$)/i.test(contentType)) return yoga.serve(call);
+    const declared = Number(call.headers.get('content-length') ?? NaN);
+    if (!(declared >= 0 && declared <= MAX_KEY_BYTES)) return yoga.serve(call);
+    const received = call.receivedBody?.(MAX_KEY_BYTES);
+    return received === undefined ? readThenServe(call, contentType) : serveText(call, contentType, received.toString('utf8'));
   };
 }

@@ -117,6 +117,32 @@ describe('a kept answer over node:http', () => {
     await app.close();
   });
 
+  it('is the same on /graphql: a kept answer for a known caller makes no promise', async () => {
+    const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
+    const port = await listen(app.handleNode);
+    let current = 0;
+    const hook = createHook({
+      init(_id, type) {
+        if (type === 'PROMISE' && /at start \(.*src[/\\]app\.ts/.test(new Error().stack ?? '')) current++;
+      },
+    });
+    const request = post('/graphql', JSON.stringify({ query: '{ top(phrase: "ноутбук") { totalCount } }' }), { authorization: `Bearer ${TEST_KEY}` });
+    const counts: number[] = [];
+    hook.enable();
+    try {
+      for (let i = 0; i < 4; i++) {
+        current = 0;
+        expect(await rawRequest(port, [request])).toMatch(/^HTTP\/1\.1 200/);
+        counts.push(current);
+      }
+    } finally {
+      hook.disable();
+    }
+    expect(counts[0]).toBeGreaterThanOrEqual(1); // Yoga's answer
+    expect(counts.slice(2)).toEqual([0, 0]);
+    await app.close();
+  });
+
   it('leaves every other request to the pipeline: a body split across packets, a wrong media type, broken JSON, a wrong key', async () => {
     const app = createTestApp({ source: createFakeSource({ answers: formulaAnswers }) });
     const port = await listen(app.handleNode);
