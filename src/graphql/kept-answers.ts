@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { HttpCall, Reply } from '../http/exchange.js';
+import { receivedText } from '../face-kit/request-body.js';
 import { todayIn } from '../domain/dates/calendar.js';
 import type { Principal } from '../services/auth/authenticator.js';
 import { knownPrincipal, recordRow, requirePrincipal } from '../services/run-operation.js';
@@ -159,7 +160,7 @@ export function createGraphQLEntry(runtime: ServiceRuntime, yoga: GraphQLServe, 
     if (contentType === null || !/^application\/json\s*(;|$)/i.test(contentType)) return yoga.serve(call);
     const declared = Number(call.headers.get('content-length') ?? NaN);
     if (!(declared >= 0 && declared <= MAX_KEY_BYTES)) return yoga.serve(call);
-    const received = call.receivedBody?.(MAX_KEY_BYTES);
-    return received === undefined ? readThenServe(call, contentType) : serveText(call, contentType, received.toString('utf8'));
+    const received = receivedText(call, MAX_KEY_BYTES);
+    return received === undefined ? readThenServe(call, contentType) : serveText(call, contentType, received);
   };
 }

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from '../ports/logger.js';
 import type { CacheResult, Metrics } from '../ports/metrics.js';
 import type { AccessEntry } from '../http/request-context.js';
-import { rawLineWriter, unredacted } from './json-logger.js';
+import { rawLineWriter } from './json-logger.js';
 
 const CACHE_VALUES = new Set<string>(['HIT', 'MISS', 'STALE']);
 /** Probes and scrapes come every few seconds: logged at debug so they do not drown the access log. */
@@ -17,7 +17,7 @@ export function createAccessLog(options: { logger: Logger; metrics: Metrics }): 
   // A logger of ours takes the line as text, built here from the fields below (ids, never a key): no redaction
   // walk and no pino merge per request. Any other logger gets the same fields as an object.
   const writeRaw = rawLineWriter(options.logger);
-  const logger = unredacted(options.logger);
+  const { logger } = options;
   return ({ info, method, path, route, status, xCache }) => {
     const durationSeconds = (performance.now() - info.startedAt) / 1000;
     const cache = xCache && CACHE_VALUES.has(xCache) ? (xCache as CacheResult) : undefined;

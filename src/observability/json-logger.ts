@@ -44,7 +44,7 @@ export function createJsonLogger(options: JsonLoggerOptions): Logger {
       return info ? { reqId: info.requestId } : {};
     },
   };
-  if (options.destination) return withRawLines(withUnredacted(pino(config, options.destination)), options.destination, config.base);
+  if (options.destination) return withRawLines(pino(config, options.destination), options.destination, config.base);
   // stdout, written in batches: one write per access-log line cost a syscall per request (≈7% of a cache hit's
   // CPU). Lines wait at most FLUSH_EVERY_MS. The batch is drained at exit before sonic-boom's own exit flush, which
   // pino registers for the stream it makes (this listener is added first, and drains and flushes itself anyway).
@@ -53,7 +53,7 @@ export function createJsonLogger(options: JsonLoggerOptions): Logger {
   const sink = pino.destination({ dest: 1, sync: false, contentMode: 'buffer' }) as unknown as LineSink;
   const stdout = new LineBatch(sink, BATCH_BYTES);
   batchesToFlush.add(new WeakRef(stdout));
-  const logger = withRawLines(withUnredacted(pino(config, stdout)), stdout, config.base);
+  const logger = withRawLines(pino(config, stdout), stdout, config.base);
   // One flush at a time: while the stream is still writing, each flush would add a drain listener of its own.
   let flushing = false;
   setInterval(() => {
@@ -117,26 +117,6 @@ function withRawLines<L extends PinoLogger>(logger: L, stream: { write(text: str
 /** The raw line writer of a logger made here, or undefined (a test's logger, the silent one). */
 export function rawLineWriter(logger: Logger): RawLineWriter | undefined {
   return rawWriters.get(logger);
-}
-
-/** Each JSON logger's child without redaction paths (see unredacted()). */
-const plainChildren = new WeakMap<object, Logger>();
-
-/**
- * Registers a child of `logger` with no redaction paths. The censor walked every path of REDACTED_PATHS on each
- * line; for the access line (a line per request of fields the log itself chose) that was pure cost.
- */
-function withUnredacted<L extends PinoLogger>(logger: L): L {
-  plainChildren.set(logger, logger.child({}, { redact: [] }));
-  return logger;
-}
-
-/**
- * The same logger without the redaction walk, for lines made only of fields the caller chose (the access line:
- * ids, route, status, timing), never of values it was handed. A logger not made here is returned as it is.
- */
-export function unredacted(logger: Logger): Logger {
-  return plainChildren.get(logger) ?? logger;
 }
 
 /** Bytes of log lines gathered before a write to stdout (sonic-boom's largest write, 16 KiB). */

@@ -6,13 +6,19 @@ import type { HeaderReader } from '../http/exchange.js';
 /** `application/json` with any parameters (charset), in any case; the only media type REST bodies may declare. */
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 
+/** True when the body is declared as JSON (any parameters) or not declared at all. */
+export function isJsonContentType(headers: HeaderReader): boolean {
+  const declared = headers.get('content-type');
+  return declared === null || declared.trim() === '' || JSON_MEDIA_TYPE.test(declared.trim());
+}
+
 /**
  * Refuses a body declared as anything but JSON (415 naming the header), before reading it: a form or a text
  * body must not be parsed, billed and answered as if it were JSON. No Content-Type at all is accepted.
  */
 export function assertJsonContentType(headers: HeaderReader): void {
-  const declared = headers.get('content-type');
-  if (declared === null || declared.trim() === '' || JSON_MEDIA_TYPE.test(declared.trim())) return;
+  if (isJsonContentType(headers)) return;
+  const declared = headers.get('content-type') ?? '';
   throw new DomainError(
     'UNSUPPORTED_MEDIA_TYPE',
     `the Content-Type header must be application/json (any charset) or absent, got "${declared.slice(0, 100)}"`,

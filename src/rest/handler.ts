@@ -12,7 +12,7 @@ import { todayIn } from '../domain/dates/calendar.js';
 import { MAX_BODY_BYTES, readTextBody, receivedText } from '../face-kit/request-body.js';
 import type { ServiceRuntime } from '../services/runtime.js';
 import { parseBody } from '../domain/requests/parse.js';
-import { assertJsonContentType, parseJsonText, readJsonBody } from './body.js';
+import { assertJsonContentType, isJsonContentType, parseJsonText, readJsonBody } from './body.js';
 import { envelopeTemplate } from './kept-envelope.js';
 import { createHitMemo, type HitMemo, isKeptRoute, type KeptAnswer } from './hit-memo.js';
 import { csvRequestFor } from './csv/csv-request.js';
@@ -156,22 +156,12 @@ export function createRestEndpoints(runtime: ServiceRuntime): RestEndpoints {
       // A kept answer for a caller known at once whose body is already here is answered at once: not one promise
       // on its way (each paid AsyncLocalStorage's hooks). Anything else, a refusal included, is the pipeline's.
       const known = knownPrincipal(runtime, call.headers.get('authorization'));
-      if (!known || memo === undefined || !isKeptRoute(route, call) || !isJsonContentType(call)) return servePipeline(route, call, params, startedAt, known);
+      if (!known || memo === undefined || !isKeptRoute(route, call) || !isJsonContentType(call.headers)) return servePipeline(route, call, params, startedAt, known);
       const received = receivedText(call, route.maxBodyBytes ?? MAX_BODY_BYTES);
       const kept = received === undefined ? undefined : keptFor(route, received);
       return kept ? serveKept(route, call, known, startedAt, kept) : servePipeline(route, call, params, startedAt, known, received);
     },
   };
-}
-
-/** True when the body may be read as JSON (assertJsonContentType would let it through). */
-function isJsonContentType(call: HttpCall): boolean {
-  try {
-    assertJsonContentType(call.headers);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
